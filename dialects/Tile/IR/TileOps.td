@@ -1,0 +1,592 @@
+//===- TileOps.td - Tile dialect operations ----------------*- tablegen -*-===//
+//
+// The operations of the `tile` dialect: program indexing, tile construction
+// and shape manipulation, pointer arithmetic, masked memory access, atomics,
+// dot, reductions and scans, and the conversions arith does not provide.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_DIALECTS_TILE_IR_TILEOPS_TD
+#define TILEC_DIALECTS_TILE_IR_TILEOPS_TD
+
+include "Tile/IR/TileDialect.td"
+include "Tile/IR/TileTypes.td"
+include "Tile/IR/TileAttrs.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Common definitions
+//===----------------------------------------------------------------------===//
+
+/// Global memory, the resource that loads, stores and atomics touch.
+def Tile_GlobalMemory : Resource<"::tilec::tile::GlobalMemory">;
+
+/// Lets the assembly format derive the type of `rhs` from the type of `lhs`
+/// through `transform`. The relation itself is checked by the op's C++
+/// verifier, whose diagnostic names both types, so the predicate that this
+/// trait contributes to the generated verifier is always true.
+/// (`pointeeTypeOrSelf`, defined in TileOps.cpp, maps a non-pointer to itself
+/// so that a malformed op still parses into something the verifier reports.)
+///
+/// Note on formats: the enum attributes print their keyword with a leading
+/// space of their own, so the formats below put an empty literal `` before
+/// each enum attribute to avoid a double space (`cache = cg`).
+class Tile_TypeFrom<string lhs, string rhs, string transform>
+    : TypesMatchWith<"type of '" # rhs # "' follows from '" # lhs # "'",
+                     lhs, rhs, transform, "true || std::equal_to<>()">;
+
+//===----------------------------------------------------------------------===//
+// Program indexing
+//===----------------------------------------------------------------------===//
+
+class Tile_GridQueryOp<string mnemonic> : Tile_Op<mnemonic, [Pure]> {
+  let arguments = (ins I32Attr:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict `:` type($result)";
+  let builders = [
+    OpBuilder<(ins "int":$axis), [{
+      build($_builder, $_state, $_builder.getI32Type(),
+            static_cast<uint32_t>(axis));
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
+def Tile_ProgramIdOp : Tile_GridQueryOp<"program_id"> {
+  let summary = "index of the running program along a grid axis";
+  let description = [{
+    Returns the index, along `axis` (0, 1 or 2), of the program instance that
+    executes the kernel, like `tl.program_id(axis)`.
+
+    ```mlir
+    %pid = tile.program_id 0 : i32
+    ```
+  }];
+}
+
+def Tile_NumProgramsOp : Tile_GridQueryOp<"num_programs"> {
+  let summary = "number of programs along a grid axis";
+  let description = [{
+    Returns the size of the launch grid along `axis` (0, 1 or 2), like
+    `tl.num_programs(axis)`.
+
+    ```mlir
+    %n = tile.num_programs 1 : i32
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Tile construction and shape manipulation
+//===----------------------------------------------------------------------===//
+
+def Tile_MakeRangeOp : Tile_Op<"make_range", [Pure]> {
+  let summary = "1-D tile of consecutive integers";
+  let description = [{
+    Produces the 1-D tile `[start, start + 1, ..., end - 1]`, like
+    `tl.arange(start, end)`. The size `end - start` must be a power of two.
+
+    ```mlir
+    %r = tile.make_range 0 to 128 : tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs Tile_I32Tensor:$result);
+  let assemblyFormat = "$start `to` $end attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_SplatOp : Tile_Op<"splat", [Pure]> {
+  let summary = "tile with every element equal to a scalar";
+  let description = [{
+    Broadcasts the scalar (or pointer) `src` to every element of the result.
+
+    ```mlir
+    %t = tile.splat %x : f32 -> tensor<64x64xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Scalar:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
+  let summary = "broadcast the size-1 dimensions of a tile";
+  let description = [{
+    Repeats `src` along each dimension where it has size 1 to the size of the
+    result. Both have the same rank and element type; every other dimension
+    is equal.
+
+    ```mlir
+    %b = tile.broadcast %x : tensor<1x64xf32> -> tensor<32x64xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Tile_ExpandDimsOp : Tile_Op<"expand_dims", [Pure]> {
+  let summary = "insert a dimension of size 1";
+  let description = [{
+    Inserts a dimension of size 1 at `axis` (0 to the rank of `src`), the
+    effect of `x[:, None]`.
+
+    ```mlir
+    %e = tile.expand_dims %x {axis = 1 : i32}
+        : tensor<128xi32> -> tensor<128x1xi32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src, I32Attr:$axis);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let builders = [
+    /// Infers the result type from `src`, keeping its encoding.
+    OpBuilder<(ins "::mlir::Value":$src, "int":$axis)>
+  ];
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+  let hasVerifier = 1;
+}
+
+def Tile_ReshapeOp : Tile_Op<"reshape", [Pure]> {
+  let summary = "reinterpret a tile with another shape";
+  let description = [{
+    Reshapes `src` to the result shape, which has the same number of
+    elements and the same element type. With `allow_reorder`, the order of
+    the elements in the result is unspecified (`tl.reshape(can_reorder=True)`),
+    which lets a later layout pass pick the cheapest one.
+
+    ```mlir
+    %r = tile.reshape %x : tensor<4x32xf32> -> tensor<128xf32>
+    %s = tile.reshape %x allow_reorder : tensor<4x32xf32> -> tensor<128xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src, UnitAttr:$allow_reorder);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $src (`allow_reorder` $allow_reorder^)? attr-dict `:` type($src) `->`
+    type($result)
+  }];
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+  let hasVerifier = 1;
+}
+
+def Tile_TransOp : Tile_Op<"trans", [Pure]> {
+  let summary = "permute the dimensions of a tile";
+  let description = [{
+    Permutes the dimensions of `src`: result dimension `i` is source
+    dimension `order[i]`.
+
+    ```mlir
+    %t = tile.trans %x {order = array<i32: 1, 0>}
+        : tensor<16x32xf16> -> tensor<32x16xf16>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src, DenseI32ArrayAttr:$order);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let builders = [
+    /// Infers the result type from `src`, keeping its encoding.
+    OpBuilder<(ins "::mlir::Value":$src, "::llvm::ArrayRef<int32_t>":$order)>
+  ];
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointer arithmetic and conversions
+//===----------------------------------------------------------------------===//
+
+def Tile_AddPtrOp : Tile_Op<"addptr", [Pure,
+                                       AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "advance pointers by element offsets";
+  let description = [{
+    Adds `offset` elements (not bytes) of the pointee type to each pointer.
+    `offset` is an integer scalar for a scalar pointer, or an integer tile of
+    the same shape for a tile of pointers.
+
+    ```mlir
+    %q = tile.addptr %p, %offs : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr, Tile_IntLike:$offset);
+  let results = (outs Tile_PtrLike:$result);
+  let assemblyFormat = [{
+    $ptr `,` $offset attr-dict `:` type($result) `,` type($offset)
+  }];
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Tile_PtrToIntOp : Tile_Op<"ptr_to_int", [Pure]> {
+  let summary = "address of pointers as i64";
+  let description = [{
+    ```mlir
+    %i = tile.ptr_to_int %p : tensor<64x!tile.ptr<f32>> -> tensor<64xi64>
+    ```
+  }];
+  let arguments = (ins Tile_PtrLike:$src);
+  let results = (outs Tile_I64Like:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_IntToPtrOp : Tile_Op<"int_to_ptr", [Pure]> {
+  let summary = "pointers from i64 addresses";
+  let description = [{
+    ```mlir
+    %p = tile.int_to_ptr %i : tensor<64xi64> -> tensor<64x!tile.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins Tile_I64Like:$src);
+  let results = (outs Tile_PtrLike:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Tile_BitcastOp : Tile_Op<"bitcast", [Pure]> {
+  let summary = "reinterpret the bits of each element";
+  let description = [{
+    Reinterprets each element as another type of the same bit width, or a
+    pointer as a pointer to another type. Pointers and integers convert
+    through `tile.ptr_to_int` and `tile.int_to_ptr` instead.
+
+    ```mlir
+    %i = tile.bitcast %x : tensor<64xf32> -> tensor<64xi32>
+    %q = tile.bitcast %p : !tile.ptr<f16> -> !tile.ptr<i16>
+    ```
+  }];
+  let arguments = (ins Tile_Type:$src);
+  let results = (outs Tile_Type:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Tile_FpToFpOp : Tile_Op<"fp_to_fp", [Pure]> {
+  let summary = "float conversion, including to and from fp8";
+  let description = [{
+    Converts between floating-point types, covering the conversions that
+    `arith.extf`/`arith.truncf` do not (fp8). A conversion to a type that is
+    not wider than the source loses precision or range and needs a
+    `rounding` mode.
+
+    ```mlir
+    %y = tile.fp_to_fp %x rounding = rtne
+        : tensor<64xf32> -> tensor<64xf8E4M3FN>
+    %z = tile.fp_to_fp %y : tensor<64xf8E4M3FN> -> tensor<64xf16>
+    ```
+  }];
+  let arguments = (ins Tile_FloatLike:$src,
+                       OptionalAttr<Tile_RoundingModeAttr>:$rounding);
+  let results = (outs Tile_FloatLike:$result);
+  let assemblyFormat = [{
+    $src (`rounding` `=` `` $rounding^)? attr-dict `:` type($src) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_HintOp : Tile_Op<"hint", [Pure, AllTypesMatch<["src", "result"]>]> {
+  let summary = "facts about the values of an integer or pointer tile";
+  let description = [{
+    Returns `src` unchanged and records what the program asserted about it,
+    per dimension: `divisibility` (`tl.multiple_of`: each element, or each
+    pointer's address in elements, is a multiple of the value), `contiguity`
+    (`tl.max_contiguous`: runs of this many consecutive values) and
+    `constancy` (`tl.max_constancy`: runs of this many equal values). Each
+    array has one entry per dimension, or one entry for a scalar. The op is
+    free of side effects but is never folded away: the axis analysis reads
+    it.
+
+    ```mlir
+    %h = tile.hint %offs divisibility = [16] contiguity = [128]
+        : tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins Tile_IntOrPtrLike:$src,
+                       OptionalAttr<DenseI64ArrayAttr>:$divisibility,
+                       OptionalAttr<DenseI64ArrayAttr>:$contiguity,
+                       OptionalAttr<DenseI64ArrayAttr>:$constancy);
+  let results = (outs Tile_IntOrPtrLike:$result);
+  let assemblyFormat = [{
+    $src (`divisibility` `=` $divisibility^)? (`contiguity` `=` $contiguity^)?
+    (`constancy` `=` $constancy^)? attr-dict `:` type($src)
+  }];
+  let builders = [
+    /// A hint with no facts yet; the caller sets the ones it has.
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$src), [{
+      build($_builder, $_state, result, src, /*divisibility=*/nullptr,
+            /*contiguity=*/nullptr, /*constancy=*/nullptr);
+    }]>
+  ];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory access
+//===----------------------------------------------------------------------===//
+
+def Tile_LoadOp : Tile_Op<"load", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    Tile_TypeFrom<"ptr", "result", "pointeeTypeOrSelf($_self)">,
+    Tile_TypeFrom<"ptr", "mask", "::tilec::tile::getI1SameShape($_self)">,
+    Tile_TypeFrom<"ptr", "other", "pointeeTypeOrSelf($_self)">]> {
+  let summary = "masked load from global memory";
+  let description = [{
+    Loads the value behind each pointer of `ptr`. Where the optional `mask`
+    is false nothing is read and the result is `other`, or undefined without
+    `other`; `other` requires `mask`. The result has the shape of `ptr` and
+    its pointee element type.
+
+    ```mlir
+    %v = tile.load %p, %m, %o cache = cg evict = evict_last
+        : tensor<128x!tile.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins
+    Tile_PtrLike:$ptr,
+    Optional<Tile_BoolLike>:$mask,
+    Optional<Tile_Type>:$other,
+    DefaultValuedAttr<Tile_CacheModifierAttr,
+                      "::tilec::tile::CacheModifier::None">:$cache,
+    DefaultValuedAttr<Tile_EvictionPolicyAttr,
+                      "::tilec::tile::EvictionPolicy::Normal">:$evict,
+    UnitAttr:$isVolatile);
+  let results = (outs Tile_Type:$result);
+  let assemblyFormat = [{
+    $ptr (`,` $mask^)? (`,` $other^)? (`cache` `=` `` $cache^)?
+    (`evict` `=` `` $evict^)? (`volatile` $isVolatile^)? attr-dict `:`
+    type($ptr)
+  }];
+  let builders = [
+    /// Infers the result type from `ptr`; `mask` and `other` may be null.
+    OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::Value":$mask,
+                   "::mlir::Value":$other,
+                   CArg<"::tilec::tile::CacheModifier",
+                        "::tilec::tile::CacheModifier::None">:$cache,
+                   CArg<"::tilec::tile::EvictionPolicy",
+                        "::tilec::tile::EvictionPolicy::Normal">:$evict,
+                   CArg<"bool", "false">:$isVolatile)>
+  ];
+  let hasVerifier = 1;
+}
+
+def Tile_StoreOp : Tile_Op<"store", [
+    MemoryEffects<[MemWrite<Tile_GlobalMemory>]>,
+    Tile_TypeFrom<"ptr", "value", "pointeeTypeOrSelf($_self)">,
+    Tile_TypeFrom<"ptr", "mask", "::tilec::tile::getI1SameShape($_self)">]> {
+  let summary = "masked store to global memory";
+  let description = [{
+    Stores each element of `value` through the matching pointer of `ptr`,
+    skipping the elements where the optional `mask` is false.
+
+    ```mlir
+    tile.store %p, %v, %m cache = wb : tensor<128x!tile.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins
+    Tile_PtrLike:$ptr,
+    Tile_Type:$value,
+    Optional<Tile_BoolLike>:$mask,
+    DefaultValuedAttr<Tile_CacheModifierAttr,
+                      "::tilec::tile::CacheModifier::None">:$cache,
+    DefaultValuedAttr<Tile_EvictionPolicyAttr,
+                      "::tilec::tile::EvictionPolicy::Normal">:$evict);
+  let assemblyFormat = [{
+    $ptr `,` $value (`,` $mask^)? (`cache` `=` `` $cache^)?
+    (`evict` `=` `` $evict^)? attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AtomicRMWOp : Tile_Op<"atomic_rmw", [
+    MemoryEffects<[MemRead<Tile_GlobalMemory>, MemWrite<Tile_GlobalMemory>]>,
+    Tile_TypeFrom<"ptr", "result", "pointeeTypeOrSelf($_self)">,
+    Tile_TypeFrom<"ptr", "val", "pointeeTypeOrSelf($_self)">,
+    Tile_TypeFrom<"ptr", "mask", "::tilec::tile::getI1SameShape($_self)">]> {
+  let summary = "atomic read-modify-write in global memory";
+  let description = [{
+    Atomically applies `atomic_rmw_op` to the value behind each pointer and
+    the matching element of `val`, with memory ordering `sem` at scope
+    `scope`, and returns the old values. Elements where the optional `mask`
+    is false are left untouched and their result is undefined.
+
+    ```mlir
+    %old = tile.atomic_rmw fadd, acq_rel, gpu, %p, %v, %m
+        : tensor<128x!tile.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins
+    Tile_RMWOpAttr:$atomic_rmw_op,
+    Tile_PtrLike:$ptr,
+    Tile_Type:$val,
+    Optional<Tile_BoolLike>:$mask,
+    Tile_MemSemanticAttr:$sem,
+    Tile_MemScopeAttr:$scope);
+  let results = (outs Tile_Type:$result);
+  let assemblyFormat = [{
+    `` $atomic_rmw_op `,` `` $sem `,` `` $scope `,` $ptr `,` $val
+    (`,` $mask^)? attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [
+    MemoryEffects<[MemRead<Tile_GlobalMemory>, MemWrite<Tile_GlobalMemory>]>,
+    Tile_TypeFrom<"ptr", "result", "pointeeTypeOrSelf($_self)">,
+    Tile_TypeFrom<"ptr", "cmp", "pointeeTypeOrSelf($_self)">,
+    Tile_TypeFrom<"ptr", "val", "pointeeTypeOrSelf($_self)">]> {
+  let summary = "atomic compare-and-swap in global memory";
+  let description = [{
+    Atomically replaces the value behind each pointer with `val` where it
+    equals `cmp`, and returns the old values.
+
+    ```mlir
+    %old = tile.atomic_cas acq_rel, gpu, %p, %cmp, %v : !tile.ptr<i32>
+    ```
+  }];
+  let arguments = (ins
+    Tile_PtrLike:$ptr,
+    Tile_Type:$cmp,
+    Tile_Type:$val,
+    Tile_MemSemanticAttr:$sem,
+    Tile_MemScopeAttr:$scope);
+  let results = (outs Tile_Type:$result);
+  let assemblyFormat = [{
+    `` $sem `,` `` $scope `,` $ptr `,` $cmp `,` $val attr-dict `:`
+    type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Dot
+//===----------------------------------------------------------------------===//
+
+def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
+  let summary = "matrix product with accumulation";
+  let description = [{
+    Computes `d = a * b + c` for `a` of shape MxK, `b` of shape KxN and `c`
+    of shape MxN, or the batched form with a leading batch dimension on all
+    three. `a` and `b` have the same element type (two fp8 types may mix);
+    the accumulator is f32 or f16, or i32 for i8 operands.
+    `inputPrecision` says how f32 operands are multiplied (tf32, tf32x3 or
+    ieee); `maxNumImpreciseAcc` bounds the products that fp8 dots may add in
+    reduced precision before promoting the sum (0: no limit is requested).
+
+    ```mlir
+    %d = tile.dot %a, %b, %c inputPrecision = tf32
+        : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
+    ```
+  }];
+  let arguments = (ins
+    Tile_DotOperandTensor:$a,
+    Tile_DotOperandTensor:$b,
+    Tile_DotAccTensor:$c,
+    DefaultValuedAttr<Tile_InputPrecisionAttr,
+                      "::tilec::tile::InputPrecision::IEEE">:$inputPrecision,
+    DefaultValuedAttr<I32Attr, "0">:$maxNumImpreciseAcc);
+  let results = (outs Tile_DotAccTensor:$d);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c (`inputPrecision` `=` `` $inputPrecision^)?
+    (`maxNumImpreciseAcc` `=` $maxNumImpreciseAcc^)? attr-dict `:`
+    type($a) `*` type($b) `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and scans
+//===----------------------------------------------------------------------===//
+
+def Tile_ReduceOp : Tile_Op<"reduce", [RecursiveMemoryEffects,
+                                       RecursivelySpeculatable]> {
+  let summary = "reduce tiles along an axis with a combining region";
+  let description = [{
+    Reduces the N tiles `srcs`, all of the same shape, along `axis`. The
+    entry block of `combineOp` takes 2*N scalars, the N accumulated values
+    then the N new values, and yields the N combined values with
+    `tile.reduce.return`. Each result has the shape of the sources without
+    `axis`; reducing a 1-D tile gives a scalar.
+
+    ```mlir
+    %sum = tile.reduce(%x) {axis = 1 : i32}
+        : (tensor<32x64xf32>) -> tensor<32xf32> {
+    ^bb0(%acc: f32, %v: f32):
+      %s = arith.addf %acc, %v : f32
+      tile.reduce.return %s : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_Tensor>:$srcs, I32Attr:$axis);
+  let results = (outs Variadic<Tile_Type>:$results);
+  let regions = (region SizedRegion<1>:$combineOp);
+  let assemblyFormat = [{
+    `(` $srcs `)` attr-dict `:` functional-type($srcs, $results) $combineOp
+  }];
+  let builders = [
+    /// Infers the result types; the caller fills the combining region.
+    OpBuilder<(ins "::mlir::ValueRange":$srcs, "int":$axis)>
+  ];
+  let hasRegionVerifier = 1;
+}
+
+def Tile_ScanOp : Tile_Op<"scan", [RecursiveMemoryEffects,
+                                   RecursivelySpeculatable]> {
+  let summary = "inclusive scan of tiles along an axis";
+  let description = [{
+    Computes the inclusive prefix combination of the N tiles `srcs` along
+    `axis`, from the last element to the first when `reverse` is true. The
+    combining region is that of `tile.reduce`; the results have the types of
+    the sources.
+
+    ```mlir
+    %cum = tile.scan(%x) {axis = 0 : i32, reverse = false}
+        : (tensor<128xi32>) -> tensor<128xi32> {
+    ^bb0(%acc: i32, %v: i32):
+      %s = arith.addi %acc, %v : i32
+      tile.reduce.return %s : i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_Tensor>:$srcs, I32Attr:$axis,
+                       BoolAttr:$reverse);
+  let results = (outs Variadic<Tile_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$combineOp);
+  let assemblyFormat = [{
+    `(` $srcs `)` attr-dict `:` functional-type($srcs, $results) $combineOp
+  }];
+  let builders = [
+    /// Result types are the source types; the caller fills the region.
+    OpBuilder<(ins "::mlir::ValueRange":$srcs, "int":$axis,
+                   "bool":$reverse)>
+  ];
+  let hasRegionVerifier = 1;
+}
+
+def Tile_ReduceReturnOp : Tile_Op<"reduce.return", [
+    Pure, ReturnLike, Terminator,
+    ParentOneOf<["::tilec::tile::ReduceOp", "::tilec::tile::ScanOp"]>]> {
+  let summary = "yield the combined values of a reduce or scan region";
+  let description = [{
+    ```mlir
+    tile.reduce.return %sum, %idx : f32, i32
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_Scalar>:$result);
+  let assemblyFormat = "attr-dict ($result^ `:` type($result))?";
+}
+
+#endif // TILEC_DIALECTS_TILE_IR_TILEOPS_TD

@@ -1,0 +1,92 @@
+//===- TileTypes.cpp - Tile dialect types and type helpers ------*- C++ -*-===//
+//
+// Implements `!tile.ptr<T>` (printing, parsing, verification) and the
+// shape-preserving type helpers declared in TileTypes.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tile/IR/TileTypes.h"
+#include "Tile/IR/TileOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace tilec::tile;
+
+#define GET_TYPEDEF_CLASSES
+#include "Tile/IR/TileTypes.cpp.inc"
+
+void TileDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "Tile/IR/TileTypes.cpp.inc"
+      >();
+}
+
+LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
+                              Type pointeeType) {
+  if (!pointeeType)
+    return emitError() << "pointee type must not be null";
+  if (!pointeeType.isIntOrFloat() && !isa<PtrType>(pointeeType))
+    return emitError() << "pointee type must be an integer, a float or a "
+                          "pointer, got "
+                       << pointeeType;
+  return success();
+}
+
+namespace tilec::tile {
+
+Type getScalarType(Type type) {
+  if (auto tensor = dyn_cast_if_present<RankedTensorType>(type))
+    return tensor.getElementType();
+  return type;
+}
+
+Type withElementType(Type type, Type newElementType) {
+  if (auto tensor = dyn_cast_if_present<RankedTensorType>(type))
+    return RankedTensorType::get(tensor.getShape(), newElementType,
+                                 tensor.getEncoding());
+  return newElementType;
+}
+
+bool isPtrLike(Type type) {
+  return isa_and_present<PtrType>(getScalarType(type));
+}
+
+Type getPointeeType(Type ptrLike) {
+  auto ptr = dyn_cast_or_null<PtrType>(getScalarType(ptrLike));
+  if (!ptr)
+    return {};
+  return withElementType(ptrLike, ptr.getPointeeType());
+}
+
+Type getI1SameShape(Type type) {
+  if (!type)
+    return {};
+  return withElementType(type, IntegerType::get(type.getContext(), 1));
+}
+
+Type getI32SameShape(Type type) {
+  if (!type)
+    return {};
+  return withElementType(type, IntegerType::get(type.getContext(), 32));
+}
+
+Type getI64SameShape(Type type) {
+  if (!type)
+    return {};
+  return withElementType(type, IntegerType::get(type.getContext(), 64));
+}
+
+bool haveSameShape(Type a, Type b) {
+  auto ta = dyn_cast_if_present<RankedTensorType>(a);
+  auto tb = dyn_cast_if_present<RankedTensorType>(b);
+  if (!ta || !tb)
+    return !ta && !tb;
+  return ta.getShape() == tb.getShape();
+}
+
+} // namespace tilec::tile

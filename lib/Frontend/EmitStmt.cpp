@@ -1,0 +1,855 @@
+//===- EmitStmt.cpp - Statements and structured control flow ----*- C++ -*-===//
+//
+// Emits statements. Control flow becomes `scf`: a constexpr `if` is folded
+// (the dead branch is never analysed, as in Triton); a runtime `if` becomes
+// scf.if whose results are the variables either branch reassigns; loops
+// become scf.for / scf.while carrying the variables their bodies reassign;
+// tl.static_range loops are unrolled. An early `return` is restructured: the
+// statements after an `if` that returns move into its other branch, so every
+// path ends in a return and the returned values become scf.if results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/Emitter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <set>
+
+using namespace tilec::frontend;
+
+//===----------------------------------------------------------------------===//
+// Syntactic queries
+//===----------------------------------------------------------------------===//
+
+static bool stmtContainsReturn(const Stmt *s) {
+  if (llvm::isa<ReturnStmt>(s))
+    return true;
+  if (auto *i = llvm::dyn_cast<IfStmt>(s))
+    return containsReturn(i->body) || containsReturn(i->orelse);
+  if (auto *f = llvm::dyn_cast<ForStmt>(s))
+    return containsReturn(f->body);
+  if (auto *w = llvm::dyn_cast<WhileStmt>(s))
+    return containsReturn(w->body);
+  return false;
+}
+
+bool tilec::frontend::containsReturn(const StmtList &stmts) {
+  for (const StmtPtr &s : stmts)
+    if (stmtContainsReturn(s.get()))
+      return true;
+  return false;
+}
+
+bool tilec::frontend::containsReturn(const std::vector<const Stmt *> &stmts) {
+  for (const Stmt *s : stmts)
+    if (stmtContainsReturn(s))
+      return true;
+  return false;
+}
+
+static bool alwaysReturns(const StmtList &stmts) {
+  if (stmts.empty())
+    return false;
+  const Stmt *last = stmts.back().get();
+  if (llvm::isa<ReturnStmt>(last))
+    return true;
+  if (auto *i = llvm::dyn_cast<IfStmt>(last))
+    return alwaysReturns(i->body) && alwaysReturns(i->orelse);
+  return false;
+}
+
+static void collectTargetNames(const Expr *t, std::vector<std::string> &out) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(t))
+    out.push_back(n->name);
+  else if (auto *tu = llvm::dyn_cast<TupleExpr>(t))
+    for (const ExprPtr &e : tu->elts)
+      collectTargetNames(e.get(), out);
+  else if (auto *l = llvm::dyn_cast<ListExpr>(t))
+    for (const ExprPtr &e : l->elts)
+      collectTargetNames(e.get(), out);
+}
+
+void tilec::frontend::collectAssignedNames(const StmtList &stmts,
+                                           std::vector<std::string> &names) {
+  for (const StmtPtr &sp : stmts) {
+    const Stmt *s = sp.get();
+    if (auto *a = llvm::dyn_cast<AssignStmt>(s)) {
+      for (const ExprPtr &t : a->targets)
+        collectTargetNames(t.get(), names);
+    } else if (auto *a = llvm::dyn_cast<AugAssignStmt>(s)) {
+      collectTargetNames(a->target.get(), names);
+    } else if (auto *a = llvm::dyn_cast<AnnAssignStmt>(s)) {
+      if (a->value)
+        collectTargetNames(a->target.get(), names);
+    } else if (auto *i = llvm::dyn_cast<IfStmt>(s)) {
+      collectAssignedNames(i->body, names);
+      collectAssignedNames(i->orelse, names);
+    } else if (auto *f = llvm::dyn_cast<ForStmt>(s)) {
+      collectTargetNames(f->target.get(), names);
+      collectAssignedNames(f->body, names);
+    } else if (auto *w = llvm::dyn_cast<WhileStmt>(s)) {
+      collectAssignedNames(w->body, names);
+    }
+  }
+}
+
+/// Unique names in first-seen order, so emitted IR is deterministic.
+static std::vector<std::string> uniqueNames(std::vector<std::string> names) {
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (std::string &n : names)
+    if (seen.insert(n).second)
+      out.push_back(std::move(n));
+  return out;
+}
+
+static bool sameConstexpr(const TValue &a, const TValue &b) {
+  if (a.getKind() != b.getKind())
+    return false;
+  switch (a.getKind()) {
+  case TValue::Kind::None:
+    return true;
+  case TValue::Kind::Int:
+  case TValue::Kind::Bool:
+    return a.getInt() == b.getInt();
+  case TValue::Kind::Float:
+    return a.getFloat() == b.getFloat() ||
+           (std::isnan(a.getFloat()) && std::isnan(b.getFloat()));
+  case TValue::Kind::Str:
+  case TValue::Kind::Module:
+  case TValue::Kind::Builtin:
+    return a.getStr() == b.getStr();
+  case TValue::Kind::DTypeObj:
+    return a.getDType() == b.getDType();
+  case TValue::Kind::Function:
+    return a.getFunction() == b.getFunction();
+  case TValue::Kind::Tuple:
+    if (a.getElts().size() != b.getElts().size())
+      return false;
+    for (size_t i = 0; i < a.getElts().size(); ++i)
+      if (!sameConstexpr(a.getElts()[i], b.getElts()[i]))
+        return false;
+    return true;
+  case TValue::Kind::Runtime:
+    return false;
+  }
+  return false;
+}
+
+
+//===----------------------------------------------------------------------===//
+// Merging values across paths
+//===----------------------------------------------------------------------===//
+
+FailureOr<TValue> Emitter::unify(const TValue &a, const TValue &bv,
+                                 mlir::Operation *aTerm,
+                                 mlir::Operation *bTerm,
+                                 llvm::SmallVectorImpl<mlir::Value> &aYield,
+                                 llvm::SmallVectorImpl<mlir::Value> &bYield,
+                                 llvm::StringRef what, SourceLoc l) {
+  mlir::OpBuilder::InsertionGuard guard(b);
+  if (a.isConstexpr() && bv.isConstexpr() && sameConstexpr(a, bv))
+    return a;
+  if (a.isTuple() && bv.isTuple()) {
+    if (a.getElts().size() != bv.getElts().size())
+      return err(l, what + " is a tuple of " +
+                        llvm::Twine(a.getElts().size()) +
+                        " elements on one path and of " +
+                        llvm::Twine(bv.getElts().size()) + " on the other");
+    std::vector<TValue> elts;
+    for (size_t i = 0; i < a.getElts().size(); ++i) {
+      FailureOr<TValue> e = unify(a.getElts()[i], bv.getElts()[i], aTerm,
+                                  bTerm, aYield, bYield, what, l);
+      if (failed(e))
+        return failure();
+      elts.push_back(*e);
+    }
+    return TValue::tuple(std::move(elts));
+  }
+  auto mat = [&](const TValue &v, const TileType &t,
+                 mlir::Operation *term) -> FailureOr<TValue> {
+    b.setInsertionPoint(term);
+    if (v.isFloat() && t.elem.isInt())
+      return err(l, what + " is " + v.describe() + " on one path and " +
+                        (a.isRuntime() ? a : bv).describe() +
+                        " on the other; the types must agree");
+    return materialize(v, t, l);
+  };
+  if (a.isNumber() && bv.isNumber()) {
+    std::string e;
+    DType dt = *computationType(getPromotionDType(a), false, getPromotionDType(bv),
+                                false, false, e);
+    TileType t{ElemType::scalar(dt), {}};
+    FailureOr<TValue> ra = mat(a, t, aTerm), rb = mat(bv, t, bTerm);
+    if (failed(ra) || failed(rb))
+      return failure();
+    aYield.push_back(ra->getValue());
+    bYield.push_back(rb->getValue());
+    return *ra;
+  }
+  if (a.isRuntime() && bv.isRuntime()) {
+    if (a.getType() != bv.getType())
+      return err(l, what + " has type " + a.getType().str() +
+                        " on one path and " + bv.getType().str() +
+                        " on the other");
+    aYield.push_back(a.getValue());
+    bYield.push_back(bv.getValue());
+    return a;
+  }
+  if (a.isRuntime() && bv.isNumber()) {
+    FailureOr<TValue> rb = mat(bv, a.getType(), bTerm);
+    if (failed(rb))
+      return failure();
+    aYield.push_back(a.getValue());
+    bYield.push_back(rb->getValue());
+    return a;
+  }
+  if (a.isNumber() && bv.isRuntime()) {
+    FailureOr<TValue> ra = mat(a, bv.getType(), aTerm);
+    if (failed(ra))
+      return failure();
+    aYield.push_back(ra->getValue());
+    bYield.push_back(bv.getValue());
+    return bv;
+  }
+  return err(l, what + " is " + a.describe() + " on one path and " +
+                    bv.describe() + " on the other");
+}
+
+TValue Emitter::rebuild(const TValue &pattern, mlir::ValueRange results,
+                        unsigned &idx) {
+  if (pattern.isRuntime())
+    return TValue::runtime(results[idx++], pattern.getType());
+  if (pattern.isTuple() && !pattern.isConstexpr()) {
+    std::vector<TValue> elts;
+    for (const TValue &e : pattern.getElts())
+      elts.push_back(rebuild(e, results, idx));
+    return TValue::tuple(std::move(elts));
+  }
+  return pattern;
+}
+
+FailureOr<TValue>
+Emitter::flattenCarried(const TValue &v,
+                        llvm::SmallVectorImpl<mlir::Value> &out,
+                        llvm::StringRef name, SourceLoc l) {
+  if (v.isRuntime()) {
+    out.push_back(v.getValue());
+    return v;
+  }
+  if (v.isNumber()) {
+    FailureOr<TValue> r = toRuntime(v, l);
+    if (failed(r))
+      return failure();
+    out.push_back(r->getValue());
+    return *r;
+  }
+  if (v.isTuple()) {
+    std::vector<TValue> elts;
+    for (const TValue &e : v.getElts()) {
+      FailureOr<TValue> p = flattenCarried(e, out, name, l);
+      if (failed(p))
+        return failure();
+      elts.push_back(*p);
+    }
+    return TValue::tuple(std::move(elts));
+  }
+  return err(l, "variable '" + name + "' is reassigned in the loop but holds " +
+                    v.describe() + ", which cannot change at run time");
+}
+
+LogicalResult Emitter::matchCarried(const TValue &v, const TValue &pattern,
+                                    llvm::SmallVectorImpl<mlir::Value> &out,
+                                    llvm::StringRef name, SourceLoc l) {
+  if (pattern.isRuntime()) {
+    if (v.isNumber()) {
+      FailureOr<TValue> m = materialize(v, pattern.getType(), l);
+      if (failed(m))
+        return failure();
+      out.push_back(m->getValue());
+      return success();
+    }
+    if (!v.isRuntime() || v.getType() != pattern.getType())
+      return err(l, "loop-carried variable '" + name + "' enters the loop as " +
+                        pattern.describe() +
+                        " but is " + v.describe() +
+                        " at the end of an iteration; its type must not "
+                        "change");
+    out.push_back(v.getValue());
+    return success();
+  }
+  if (pattern.isTuple()) {
+    if (!v.isTuple() || v.getElts().size() != pattern.getElts().size())
+      return err(l, "loop-carried variable '" + name +
+                        "' changes from a tuple to " + v.describe());
+    for (size_t i = 0; i < v.getElts().size(); ++i)
+      if (failed(matchCarried(v.getElts()[i], pattern.getElts()[i], out, name,
+                              l)))
+        return failure();
+    return success();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Statement sequences
+//===----------------------------------------------------------------------===//
+
+LogicalResult Emitter::emitStmts(const std::vector<const Stmt *> &stmts,
+                                 FlowResult &out) {
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    const Stmt *s = stmts[i];
+    if (auto *r = llvm::dyn_cast<ReturnStmt>(s)) {
+      if (loopDepth)
+        return err(r->getLoc(), "'return' inside a loop is not supported");
+      TValue v;
+      if (r->value) {
+        FailureOr<TValue> e = eval(r->value.get());
+        if (failed(e))
+          return failure();
+        v = *e;
+      }
+      out.returned = true;
+      out.value = v;
+      out.loc = r->getLoc();
+      return success();
+    }
+    auto *ifs = llvm::dyn_cast<IfStmt>(s);
+    if (!ifs) {
+      if (failed(emitSimpleStmt(s)))
+        return failure();
+      continue;
+    }
+    FailureOr<TValue> cond = eval(ifs->test.get());
+    if (failed(cond))
+      return failure();
+    if (cond->isConstexpr()) {
+      FailureOr<bool> t = truthy(*cond, ifs->test->getLoc());
+      if (failed(t))
+        return failure();
+      // Only the live branch is analysed, then the rest of the sequence.
+      std::vector<const Stmt *> rest;
+      for (const StmtPtr &x : *t ? ifs->body : ifs->orelse)
+        rest.push_back(x.get());
+      rest.insert(rest.end(), stmts.begin() + i + 1, stmts.end());
+      return emitStmts(rest, out);
+    }
+    if (!containsReturn(ifs->body) && !containsReturn(ifs->orelse)) {
+      if (failed(emitIf(ifs, *cond)))
+        return failure();
+      continue;
+    }
+    if (loopDepth)
+      return err(ifs->getLoc(), "'return' inside a loop is not supported");
+    std::vector<const Stmt *> thenList, elseList;
+    for (const StmtPtr &x : ifs->body)
+      thenList.push_back(x.get());
+    for (const StmtPtr &x : ifs->orelse)
+      elseList.push_back(x.get());
+    if (!alwaysReturns(ifs->body))
+      thenList.insert(thenList.end(), stmts.begin() + i + 1, stmts.end());
+    if (!alwaysReturns(ifs->orelse))
+      elseList.insert(elseList.end(), stmts.begin() + i + 1, stmts.end());
+    return emitReturningIf(ifs, *cond, std::move(thenList),
+                           std::move(elseList), out);
+  }
+  out.returned = false;
+  return success();
+}
+
+LogicalResult Emitter::assign(const Expr *target, const TValue &value) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(target)) {
+    scope[n->name] = value;
+    return success();
+  }
+  const std::vector<ExprPtr> *elts = nullptr;
+  if (auto *t = llvm::dyn_cast<TupleExpr>(target))
+    elts = &t->elts;
+  else if (auto *l = llvm::dyn_cast<ListExpr>(target))
+    elts = &l->elts;
+  if (!elts)
+    return err(target->getLoc(), "cannot assign to this expression");
+  if (!value.isTuple())
+    return err(target->getLoc(), "cannot unpack " + value.describe() +
+                                     " into " + llvm::Twine(elts->size()) +
+                                     " names");
+  if (value.getElts().size() != elts->size())
+    return err(target->getLoc(),
+               "cannot unpack a tuple of " +
+                   llvm::Twine(value.getElts().size()) + " elements into " +
+                   llvm::Twine(elts->size()) + " names");
+  for (size_t i = 0; i < elts->size(); ++i)
+    if (failed(assign((*elts)[i].get(), value.getElts()[i])))
+      return failure();
+  return success();
+}
+
+LogicalResult Emitter::emitSimpleStmt(const Stmt *s) {
+  switch (s->getKind()) {
+  case Stmt::Kind::Pass:
+    return success();
+  case Stmt::Kind::Expr: {
+    auto *e = llvm::cast<ExprStmt>(s);
+    if (llvm::isa<StrLitExpr>(e->value.get()))
+      return success(); // a docstring
+    return failure(failed(eval(e->value.get())));
+  }
+  case Stmt::Kind::Assign: {
+    auto *a = llvm::cast<AssignStmt>(s);
+    FailureOr<TValue> v = eval(a->value.get());
+    if (failed(v))
+      return failure();
+    for (const ExprPtr &t : a->targets)
+      if (failed(assign(t.get(), *v)))
+        return failure();
+    return success();
+  }
+  case Stmt::Kind::AugAssign: {
+    auto *a = llvm::cast<AugAssignStmt>(s);
+    FailureOr<TValue> cur = eval(a->target.get());
+    if (failed(cur))
+      return failure();
+    FailureOr<TValue> v = eval(a->value.get());
+    if (failed(v))
+      return failure();
+    FailureOr<TValue> r = binaryOp(a->op, *cur, *v, a->getLoc());
+    if (failed(r))
+      return failure();
+    return assign(a->target.get(), *r);
+  }
+  case Stmt::Kind::AnnAssign: {
+    auto *a = llvm::cast<AnnAssignStmt>(s);
+    if (!a->value)
+      return success();
+    FailureOr<TValue> v = eval(a->value.get());
+    if (failed(v))
+      return failure();
+    if (isConstexprAnnotation(a->annotation.get()) && !v->isConstexpr())
+      return err(a->value->getLoc(),
+                 "a value annotated tl.constexpr must be a compile-time "
+                 "constant, got " +
+                     v->describe());
+    return assign(a->target.get(), *v);
+  }
+  case Stmt::Kind::For:
+    return emitFor(llvm::cast<ForStmt>(s));
+  case Stmt::Kind::While:
+    return emitWhile(llvm::cast<WhileStmt>(s));
+  case Stmt::Kind::Return:
+  case Stmt::Kind::If:
+    break;
+  }
+  return err(s->getLoc(), "unexpected statement");
+}
+
+static std::vector<const Stmt *> toList(const StmtList &l) {
+  std::vector<const Stmt *> out;
+  for (const StmtPtr &s : l)
+    out.push_back(s.get());
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// if
+//===----------------------------------------------------------------------===//
+
+mlir::scf::IfOp Emitter::addIfResults(mlir::scf::IfOp ifOp,
+                                      llvm::ArrayRef<mlir::Value> thenYield,
+                                      llvm::ArrayRef<mlir::Value> elseYield,
+                                      mlir::Location l) {
+  // Result types are only known once both branches are emitted: build the
+  // op again with results and move the branch bodies into it.
+  b.setInsertionPoint(ifOp);
+  llvm::SmallVector<mlir::Type> types;
+  for (mlir::Value v : thenYield)
+    types.push_back(v.getType());
+  auto newIf = mlir::scf::IfOp::create(b, l, types, ifOp.getCondition(),
+                                       /*withElseRegion=*/true);
+  newIf.getThenRegion().takeBody(ifOp.getThenRegion());
+  newIf.getElseRegion().takeBody(ifOp.getElseRegion());
+  ifOp.erase();
+  for (auto [blk, yields] : {std::make_pair(newIf.thenBlock(), thenYield),
+                             std::make_pair(newIf.elseBlock(), elseYield)}) {
+    blk->getTerminator()->erase();
+    b.setInsertionPointToEnd(blk);
+    mlir::scf::YieldOp::create(b, l, yields);
+  }
+  b.setInsertionPointAfter(newIf);
+  return newIf;
+}
+
+LogicalResult Emitter::emitIf(const IfStmt *s, const TValue &cond) {
+  FailureOr<mlir::Value> c = scalarCondition(cond, s->test->getLoc());
+  if (failed(c))
+    return failure();
+  mlir::Location l = loc(s->getLoc());
+  auto ifOp = mlir::scf::IfOp::create(b, l, mlir::TypeRange{}, *c,
+                                      /*withElseRegion=*/true);
+  Scope before = scope;
+  FlowResult flow;
+
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  if (failed(emitStmts(toList(s->body), flow)))
+    return failure();
+  Scope thenScope = std::move(scope);
+
+  scope = before;
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  if (failed(emitStmts(toList(s->orelse), flow)))
+    return failure();
+  Scope elseScope = std::move(scope);
+
+  scope = before;
+  std::vector<std::string> names;
+  collectAssignedNames(s->body, names);
+  collectAssignedNames(s->orelse, names);
+  llvm::SmallVector<mlir::Value> thenYield, elseYield;
+  std::vector<std::pair<std::string, TValue>> patterns;
+  mlir::Operation *thenTerm = ifOp.thenBlock()->getTerminator();
+  mlir::Operation *elseTerm = ifOp.elseBlock()->getTerminator();
+  for (const std::string &n : uniqueNames(names)) {
+    auto ti = thenScope.find(n), ei = elseScope.find(n);
+    if (ti == thenScope.end() || ei == elseScope.end())
+      continue; // bound on one path only: not visible after the if
+    FailureOr<TValue> p =
+        unify(ti->second, ei->second, thenTerm, elseTerm, thenYield,
+              elseYield, "variable '" + n + "'", s->getLoc());
+    if (failed(p))
+      return failure();
+    patterns.emplace_back(n, *p);
+  }
+
+  mlir::scf::IfOp newIf = addIfResults(ifOp, thenYield, elseYield, l);
+  unsigned idx = 0;
+  for (auto &[n, p] : patterns)
+    scope[n] = rebuild(p, newIf.getResults(), idx);
+  return success();
+}
+
+LogicalResult Emitter::emitReturningIf(const IfStmt *s, const TValue &cond,
+                                       std::vector<const Stmt *> thenList,
+                                       std::vector<const Stmt *> elseList,
+                                       FlowResult &out) {
+  FailureOr<mlir::Value> c = scalarCondition(cond, s->test->getLoc());
+  if (failed(c))
+    return failure();
+  mlir::Location l = loc(s->getLoc());
+  auto ifOp = mlir::scf::IfOp::create(b, l, mlir::TypeRange{}, *c, true);
+  Scope before = scope;
+  FlowResult thenFlow, elseFlow;
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  if (failed(emitStmts(thenList, thenFlow)))
+    return failure();
+  scope = before;
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  if (failed(emitStmts(elseList, elseFlow)))
+    return failure();
+  scope = before;
+  if (!thenFlow.returned || !elseFlow.returned)
+    return err(s->getLoc(), "internal error: a returning 'if' has a path "
+                            "that does not return");
+  if (thenFlow.value.isNone() != elseFlow.value.isNone())
+    return err(thenFlow.value.isNone() ? elseFlow.loc : thenFlow.loc,
+               "'" + (functionStack.empty() ? std::string("?")
+                                            : functionStack.back()->name) +
+                   "' returns a value on one path and None on another");
+  llvm::SmallVector<mlir::Value> thenYield, elseYield;
+  FailureOr<TValue> pattern =
+      unify(thenFlow.value, elseFlow.value, ifOp.thenBlock()->getTerminator(),
+            ifOp.elseBlock()->getTerminator(), thenYield, elseYield,
+            "the returned value", thenFlow.loc);
+  if (failed(pattern))
+    return failure();
+  mlir::scf::IfOp newIf = addIfResults(ifOp, thenYield, elseYield, l);
+  unsigned idx = 0;
+  out.returned = true;
+  out.value = rebuild(*pattern, newIf.getResults(), idx);
+  out.loc = thenFlow.loc;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+/// The most iterations tl.static_range may unroll in one kernel, all loops
+/// together: past it, compile time and code size explode.
+static constexpr int64_t kMaxUnrolled = 16384;
+
+namespace {
+/// Restores the loop depth on scope exit.
+struct LoopDepthGuard {
+  explicit LoopDepthGuard(unsigned &d) : d(d) { ++d; }
+  ~LoopDepthGuard() { --d; }
+  unsigned &d;
+};
+} // namespace
+
+LogicalResult Emitter::emitFor(const ForStmt *s) {
+  auto *call = llvm::dyn_cast<CallExpr>(s->iter.get());
+  auto *target = llvm::dyn_cast<NameExpr>(s->target.get());
+  if (!target)
+    return err(s->target->getLoc(),
+               "a 'for' loop target must be a single name");
+  if (!call)
+    return err(s->iter->getLoc(), "'for' loops must iterate over range(), "
+                                  "tl.range() or tl.static_range()");
+  FailureOr<TValue> callee = eval(call->func.get());
+  if (failed(callee))
+    return failure();
+  std::string fn = callee->getKind() == TValue::Kind::Builtin
+                       ? callee->getBuiltinName()
+                       : "";
+  bool isStatic = fn == "triton.language.static_range";
+  if (fn != "range" && fn != "triton.language.range" && !isStatic)
+    return err(s->iter->getLoc(), "'for' loops must iterate over range(), "
+                                  "tl.range() or tl.static_range()");
+  std::vector<TValue> bounds;
+  for (const ExprPtr &a : call->args) {
+    FailureOr<TValue> v = eval(a.get());
+    if (failed(v))
+      return failure();
+    bounds.push_back(*v);
+  }
+  int64_t numStages = -1;
+  for (const Keyword &k : call->keywords) {
+    FailureOr<TValue> v = eval(k.value.get());
+    if (failed(v))
+      return failure();
+    if (fn == "range")
+      return err(k.loc, "range() takes no keyword arguments");
+    if (k.name == "num_stages") {
+      FailureOr<int64_t> n = constInt(*v, "'num_stages'", k.loc);
+      if (failed(n))
+        return failure();
+      numStages = *n;
+    } else if (k.name == "loop_unroll_factor" || k.name == "flatten" ||
+               k.name == "disallow_acc_multi_buffer" ||
+               k.name == "warp_specialize") {
+      // Scheduling hints tilec does not use yet; accepted and ignored.
+    } else {
+      return err(k.loc, "unexpected keyword argument '" + k.name + "' of '" +
+                            (isStatic ? "tl.static_range" : "tl.range") + "'");
+    }
+  }
+  if (bounds.empty() || bounds.size() > 3)
+    return err(call->getLoc(), "range expects 1 to 3 arguments, got " +
+                                   llvm::Twine(bounds.size()));
+  TValue lb = TValue::integer(0), ub, step = TValue::integer(1);
+  if (bounds.size() == 1)
+    ub = bounds[0];
+  else {
+    lb = bounds[0];
+    ub = bounds[1];
+    if (bounds.size() == 3)
+      step = bounds[2];
+  }
+  for (const TValue *v : {&lb, &ub, &step}) {
+    if (v->isInt() || v->isBool())
+      continue;
+    if (v->isRuntime() && !v->getType().isTensor() && v->getType().elem.isInt())
+      continue;
+    return err(call->getLoc(), "range bounds must be integers, got " +
+                                   v->describe());
+  }
+
+  if (isStatic) {
+    if (!lb.isConstexpr() || !ub.isConstexpr() || !step.isConstexpr())
+      return err(call->getLoc(), "'tl.static_range' bounds must be constexpr, "
+                                 "got " +
+                                     (lb.isConstexpr()
+                                          ? (ub.isConstexpr() ? step : ub)
+                                          : lb)
+                                         .describe());
+    int64_t l0 = lb.getInt(), u0 = ub.getInt(), st = step.getInt();
+    if (st == 0)
+      return err(call->getLoc(), "range step must not be zero");
+    int64_t trips = st > 0 ? (u0 > l0 ? (u0 - l0 + st - 1) / st : 0)
+                           : (l0 > u0 ? (l0 - u0 - st - 1) / -st : 0);
+    if (trips > 4096)
+      return err(call->getLoc(), "tl.static_range unrolls " +
+                                     llvm::Twine(trips) +
+                                     " iterations; at most 4096 are allowed");
+    LoopDepthGuard g(loopDepth);
+    for (int64_t k = 0; k < trips; ++k) {
+      if (++unrolledIterations > kMaxUnrolled)
+        return err(call->getLoc(),
+                   "tl.static_range loops unroll more than " +
+                       llvm::Twine(kMaxUnrolled) +
+                       " iterations in this kernel (nested unrolled loops "
+                       "multiply); use range() for a runtime loop");
+      scope[target->name] = TValue::integer(l0 + k * st);
+      FlowResult flow;
+      if (failed(emitStmts(toList(s->body), flow)))
+        return failure();
+    }
+    return success();
+  }
+
+  // The induction variable's type: i32 unless a bound needs i64.
+  DType ivType = DType::I32;
+  for (const TValue *v : {&lb, &ub, &step}) {
+    if (v->isRuntime())
+      ivType = getBitWidth(v->getType().elem.dtype) > 32 ||
+                       getBitWidth(ivType) > 32
+                   ? DType::I64
+                   : DType::I32;
+    else if (v->isInt() && dtypeOfPyInt(v->getInt(), v->isUnsignedOnly()) !=
+                               DType::I32)
+      ivType = DType::I64;
+  }
+  ElemType ivElem = ElemType::scalar(ivType);
+  bool negate = false;
+  if (step.isConstexpr()) {
+    if (step.getInt() == 0)
+      return err(call->getLoc(), "range step must not be zero");
+    negate = step.getInt() < 0;
+  }
+  mlir::Location l = loc(s->getLoc());
+  FailureOr<TValue> lbv = coerce(lb, ivElem, call->getLoc());
+  FailureOr<TValue> ubv = coerce(ub, ivElem, call->getLoc());
+  FailureOr<TValue> stv =
+      coerce(negate ? TValue::integer(-step.getInt()) : step, ivElem,
+             call->getLoc());
+  if (failed(lbv) || failed(ubv) || failed(stv))
+    return failure();
+  mlir::Value lo = lbv->getValue(), hi = ubv->getValue(),
+              st = stv->getValue();
+  mlir::Value origLb = lo;
+  if (negate) {
+    // for i in range(a, b, -s): iterate k over [0, ceil((a - b) / s)) and
+    // bind i = a - k * s, since scf.for needs a positive step.
+    mlir::Value diff = mlir::arith::SubIOp::create(b, l, lo, hi);
+    mlir::Value one = constantScalar(ivElem, 0, 1, false);
+    mlir::Value zero = constantScalar(ivElem, 0, 0, false);
+    mlir::Value adj = mlir::arith::SubIOp::create(
+        b, l, mlir::arith::AddIOp::create(b, l, diff, st), one);
+    mlir::Value trips = mlir::arith::DivSIOp::create(b, l, adj, st);
+    hi = mlir::arith::MaxSIOp::create(b, l, trips, zero);
+    lo = zero;
+    st = one;
+  }
+
+  Scope before = scope;
+  std::vector<std::string> assigned;
+  collectAssignedNames(s->body, assigned);
+  std::vector<std::pair<std::string, TValue>> carried;
+  llvm::SmallVector<mlir::Value> inits;
+  for (const std::string &n : uniqueNames(assigned)) {
+    if (n == target->name || !scope.count(n))
+      continue;
+    FailureOr<TValue> p = flattenCarried(scope[n], inits, n, s->getLoc());
+    if (failed(p))
+      return failure();
+    carried.emplace_back(n, *p);
+  }
+  auto forOp = mlir::scf::ForOp::create(b, l, lo, hi, st, inits);
+  if (numStages >= 0)
+    forOp->setAttr("tile.num_stages", b.getI32IntegerAttr(numStages));
+  mlir::Block *body = forOp.getBody();
+  if (!body->empty())
+    body->getTerminator()->erase();
+  b.setInsertionPointToEnd(body);
+  unsigned idx = 0;
+  for (auto &[n, p] : carried)
+    scope[n] = rebuild(p, forOp.getRegionIterArgs(), idx);
+  mlir::Value iv = forOp.getInductionVar();
+  if (negate) {
+    mlir::Value scaled = mlir::arith::MulIOp::create(
+        b, l, iv,
+        constantScalar(ivElem, 0, -step.getInt(), false));
+    iv = mlir::arith::SubIOp::create(b, l, origLb, scaled);
+  }
+  scope[target->name] = TValue::runtime(iv, TileType{ivElem, {}});
+  {
+    LoopDepthGuard g(loopDepth);
+    FlowResult flow;
+    if (failed(emitStmts(toList(s->body), flow)))
+      return failure();
+  }
+  llvm::SmallVector<mlir::Value> yields;
+  for (auto &[n, p] : carried) {
+    auto it = scope.find(n);
+    if (failed(matchCarried(it->second, p, yields, n, s->getLoc())))
+      return failure();
+  }
+  mlir::scf::YieldOp::create(b, l, yields);
+  b.setInsertionPointAfter(forOp);
+  scope = before;
+  idx = 0;
+  for (auto &[n, p] : carried)
+    scope[n] = rebuild(p, forOp.getResults(), idx);
+  return success();
+}
+
+LogicalResult Emitter::emitWhile(const WhileStmt *s) {
+  Scope before = scope;
+  std::vector<std::string> assigned;
+  collectAssignedNames(s->body, assigned);
+  std::vector<std::pair<std::string, TValue>> carried;
+  llvm::SmallVector<mlir::Value> inits;
+  for (const std::string &n : uniqueNames(assigned)) {
+    if (!scope.count(n))
+      continue;
+    FailureOr<TValue> p = flattenCarried(scope[n], inits, n, s->getLoc());
+    if (failed(p))
+      return failure();
+    carried.emplace_back(n, *p);
+  }
+  mlir::Location l = loc(s->getLoc());
+  llvm::SmallVector<mlir::Type> types;
+  llvm::SmallVector<mlir::Location> locs;
+  for (mlir::Value v : inits) {
+    types.push_back(v.getType());
+    locs.push_back(l);
+  }
+  auto whileOp = mlir::scf::WhileOp::create(b, l, types, inits);
+  mlir::Block *beforeBlock = b.createBlock(&whileOp.getBefore(), {}, types,
+                                           locs);
+  unsigned idx = 0;
+  for (auto &[n, p] : carried)
+    scope[n] = rebuild(p, beforeBlock->getArguments(), idx);
+  FailureOr<TValue> cond = eval(s->test.get());
+  if (failed(cond))
+    return failure();
+  mlir::Value c;
+  if (cond->isConstexpr()) {
+    FailureOr<bool> t = truthy(*cond, s->test->getLoc());
+    if (failed(t))
+      return failure();
+    c = constantScalar(ElemType::scalar(DType::I1), 0, *t, false);
+  } else {
+    FailureOr<mlir::Value> cv =
+        scalarCondition(*cond, s->test->getLoc(), "'while'");
+    if (failed(cv))
+      return failure();
+    c = *cv;
+  }
+  mlir::scf::ConditionOp::create(b, l, c, beforeBlock->getArguments());
+
+  mlir::Block *afterBlock = b.createBlock(&whileOp.getAfter(), {}, types,
+                                          locs);
+  scope = before;
+  idx = 0;
+  for (auto &[n, p] : carried)
+    scope[n] = rebuild(p, afterBlock->getArguments(), idx);
+  {
+    LoopDepthGuard g(loopDepth);
+    FlowResult flow;
+    if (failed(emitStmts(toList(s->body), flow)))
+      return failure();
+  }
+  llvm::SmallVector<mlir::Value> yields;
+  for (auto &[n, p] : carried)
+    if (failed(matchCarried(scope[n], p, yields, n, s->getLoc())))
+      return failure();
+  mlir::scf::YieldOp::create(b, l, yields);
+  b.setInsertionPointAfter(whileOp);
+  scope = before;
+  idx = 0;
+  for (auto &[n, p] : carried)
+    scope[n] = rebuild(p, whileOp.getResults(), idx);
+  return success();
+}

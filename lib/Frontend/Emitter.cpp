@@ -1,0 +1,540 @@
+//===- Emitter.cpp - Kernels, names and helper inlining ---------*- C++ -*-===//
+//
+// The top of the emitter: builds the kernel function from the signature,
+// resolves names (locals, constexpr globals, imports, @jit helpers, Python
+// builtins) and inlines helper calls at their call site with call-site
+// locations, so that an error inside a helper points at both places.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/Emitter.h"
+#include "Frontend/Parser.h"
+
+#include "Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+
+#include "llvm/ADT/StringSet.h"
+
+using namespace tilec::frontend;
+
+Emitter::Emitter(mlir::MLIRContext &ctx, const Module &module)
+    : ctx(ctx), module(module), b(&ctx) {}
+
+mlir::Location Emitter::loc(SourceLoc l) {
+  mlir::Location fileLoc =
+      mlir::FileLineColLoc::get(&ctx, module.filename, l.line, l.col);
+  if (callStack.empty())
+    return fileLoc;
+  return mlir::CallSiteLoc::get(fileLoc, callStack.back());
+}
+
+LogicalResult Emitter::err(SourceLoc l, const llvm::Twine &msg) {
+  mlir::emitError(loc(l)) << msg;
+  return failure();
+}
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+bool Emitter::isConstexprAnnotation(const Expr *annotation) {
+  if (!annotation)
+    return false;
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(annotation))
+    return a->attr == "constexpr";
+  if (auto *n = llvm::dyn_cast<NameExpr>(annotation))
+    return n->name == "constexpr";
+  if (auto *s = llvm::dyn_cast<StrLitExpr>(annotation))
+    return llvm::StringRef(s->value).ends_with("constexpr");
+  return false;
+}
+
+std::string Emitter::canonicalModule(llvm::StringRef path) {
+  // Resolve the first component through the file's imports.
+  auto [head, rest] = path.split('.');
+  std::string base = head.str();
+  for (const ImportAlias &imp : module.imports)
+    if (imp.alias == head)
+      base = imp.module;
+  std::string full = rest.empty() ? base : base + "." + rest.str();
+  // `tl.math` and `triton.language.math` share the core namespace's math.
+  if (full == "tilec")
+    return "triton";
+  if (full == "tilec.language")
+    return "triton.language";
+  return full;
+}
+
+static bool isKnownModule(llvm::StringRef path) {
+  return path == "triton" || path == "triton.language" ||
+         path == "triton.language.math" || path == "triton.language.extra" ||
+         path == "triton.language.extra.cuda" ||
+         path == "triton.language.extra.libdevice" ||
+         path == "triton.language.extra.cuda.libdevice" ||
+         path == "triton.language.core" || path == "triton.language.standard";
+}
+
+FailureOr<TValue> Emitter::evalGlobal(const ConstexprGlobal &g) {
+  if (auto it = globalCache.find(g.name); it != globalCache.end())
+    return it->second;
+  if (globalsInProgress.contains(&g))
+    return err(g.loc, "constexpr global '" + g.name + "' depends on itself");
+  globalsInProgress.insert(&g);
+  // Globals are evaluated in module scope: no locals are visible.
+  Scope saved;
+  std::swap(saved, scope);
+  auto saveStack = std::move(callStack);
+  callStack.clear();
+  FailureOr<TValue> v = eval(g.value.get());
+  callStack = std::move(saveStack);
+  std::swap(saved, scope);
+  globalsInProgress.erase(&g);
+  if (failed(v))
+    return failure();
+  if (!v->isConstexpr())
+    return err(g.loc, "global '" + g.name +
+                          "' must be a compile-time constant to be a "
+                          "tl.constexpr");
+  globalCache[g.name] = *v;
+  return *v;
+}
+
+static bool isPythonBuiltin(llvm::StringRef n) {
+  return llvm::StringSwitch<bool>(n)
+      .Cases({"range", "min", "max", "float", "int", "bool", "len", "abs"},
+             true)
+      .Default(false);
+}
+
+static bool isUnsupportedPythonBuiltin(llvm::StringRef n) {
+  return llvm::StringSwitch<bool>(n)
+      .Cases({"print", "isinstance", "getattr", "setattr", "hasattr", "zip",
+              "enumerate", "list", "tuple", "dict", "set", "sum", "map",
+              "filter", "sorted", "reversed", "round", "pow", "divmod", "str",
+              "repr", "type", "id", "iter", "next", "open", "input", "super",
+              "object", "any", "all", "hex", "ord", "chr", "exec", "eval"},
+             true)
+      .Default(false);
+}
+
+FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
+  const std::string &n = e->name;
+  if (auto it = scope.find(n); it != scope.end())
+    return it->second;
+  for (const ConstexprGlobal &g : module.globals)
+    if (g.name == n)
+      return evalGlobal(g);
+  if (const FunctionDef *f = module.lookupFunction(n))
+    return TValue::function(f);
+  for (const ImportAlias &imp : module.imports) {
+    if (imp.alias != n)
+      continue;
+    llvm::StringRef m = imp.module;
+    if (isKnownModule(canonicalModule(m)) || m == "tilec")
+      return TValue::module(canonicalModule(m));
+    // `from triton.language import float16` and the like.
+    auto [parent, leaf] = m.rsplit('.');
+    if (!leaf.empty() && isKnownModule(canonicalModule(parent))) {
+      std::string q = canonicalModule(parent) + "." + leaf.str();
+      if (auto dt = parseDTypeName(leaf))
+        return TValue::dtypeObj(ElemType::scalar(*dt));
+      return TValue::builtin(q);
+    }
+    return err(e->getLoc(), "module '" + imp.module +
+                                "' is not available in tilec kernels (only "
+                                "triton and triton.language are)");
+  }
+  if (n == "triton" || n == "tl")
+    return err(e->getLoc(), "name '" + n +
+                                "' is not defined; add 'import triton' / "
+                                "'import triton.language as tl'");
+  if (isPythonBuiltin(n))
+    return TValue::builtin(n);
+  if (isUnsupportedPythonBuiltin(n)) {
+    if (n == "print")
+      return err(e->getLoc(), "Python builtin 'print' is not supported in "
+                              "tilec kernels; use tl.static_print");
+    return err(e->getLoc(),
+               "Python builtin '" + n + "' is not supported in tilec kernels");
+  }
+  for (const Module::OtherName &other : module.otherNames) {
+    if (other.name != n)
+      continue;
+    if (other.isFunction)
+      return err(e->getLoc(), "'" + n +
+                                  "' is not a @triton.jit function; only "
+                                  "@jit functions can be called from a "
+                                  "kernel");
+    return err(e->getLoc(),
+                 "cannot access global '" + n +
+                     "' from a jit function: only @jit functions and "
+                     "tl.constexpr globals are visible; define it as '" + n +
+                     " = tl.constexpr(...)'");
+  }
+  return err(e->getLoc(), "name '" + n + "' is not defined");
+}
+
+//===----------------------------------------------------------------------===//
+// Helper calls
+//===----------------------------------------------------------------------===//
+
+FailureOr<TValue>
+Emitter::callFunction(const FunctionDef *f, const CallExpr *call,
+                      std::vector<TValue> args,
+                      std::vector<std::pair<std::string, TValue>> kwargs) {
+  SourceLoc cl = call->getLoc();
+  if (args.size() > f->params.size())
+    return err(cl, "'" + f->name + "' takes " +
+                       llvm::Twine(f->params.size()) +
+                       (f->params.size() == 1 ? " argument" : " arguments") +
+                       " but " + llvm::Twine(args.size()) +
+                       (args.size() == 1 ? " was" : " were") + " given");
+  std::map<std::string, TValue> bound;
+  for (size_t i = 0; i < args.size(); ++i)
+    bound[f->params[i].name] = args[i];
+  for (auto &[name, v] : kwargs) {
+    auto it = llvm::find_if(f->params,
+                            [&](const Param &p) { return p.name == name; });
+    if (it == f->params.end())
+      return err(cl, "'" + f->name + "' got an unexpected keyword argument '" +
+                         name + "'");
+    if (bound.count(name))
+      return err(cl, "'" + f->name + "' got multiple values for argument '" +
+                         name + "'");
+    bound[name] = v;
+  }
+  for (const Param &p : f->params) {
+    if (bound.count(p.name))
+      continue;
+    if (!p.defaultValue)
+      return err(cl, "'" + f->name + "' is missing the argument '" + p.name +
+                         "'");
+    Scope saved;
+    std::swap(saved, scope);
+    FailureOr<TValue> d = eval(p.defaultValue.get());
+    std::swap(saved, scope);
+    if (failed(d))
+      return failure();
+    bound[p.name] = *d;
+  }
+  for (const Param &p : f->params)
+    if (isConstexprAnnotation(p.annotation.get()) &&
+        !bound[p.name].isConstexpr())
+      return err(cl, "argument '" + p.name + "' of '" + f->name +
+                         "' is a tl.constexpr parameter but got a runtime "
+                         "value");
+  return inlineFunction(f, cl, bound);
+}
+
+FailureOr<TValue>
+Emitter::inlineFunction(const FunctionDef *f, SourceLoc callLoc,
+                        const std::map<std::string, TValue> &bound) {
+  if (activeFunctions.contains(f))
+    return err(callLoc, "recursive call to '" + f->name +
+                            "' is not supported: helpers are inlined");
+  if (callStack.size() > 64)
+    return err(callLoc, "helpers nested more than 64 deep");
+  mlir::Location callSite = loc(callLoc);
+  activeFunctions.insert(f);
+  functionStack.push_back(f);
+  callStack.push_back(callSite);
+  Scope saved;
+  std::swap(saved, scope);
+  for (auto &[k, v] : bound)
+    scope[k] = v;
+  unsigned savedLoop = loopDepth;
+  loopDepth = 0;
+
+  std::vector<const Stmt *> body;
+  for (const StmtPtr &s : f->body)
+    body.push_back(s.get());
+  implicitReturns.push_back(
+      std::make_unique<ReturnStmt>(f->body.empty() ? f->loc
+                                                   : f->body.back()->getLoc(),
+                                   nullptr));
+  body.push_back(implicitReturns.back().get());
+  FlowResult flow;
+  LogicalResult r = emitStmts(body, flow);
+
+  loopDepth = savedLoop;
+  std::swap(saved, scope);
+  callStack.pop_back();
+  functionStack.pop_back();
+  activeFunctions.erase(f);
+  if (failed(r))
+    return failure();
+  return flow.value;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+mlir::OwningOpRef<mlir::ModuleOp>
+Emitter::emitKernel(const tilec::FrontendOptions &opts) {
+  options = opts;
+  mlir::Location fileLoc = mlir::FileLineColLoc::get(&ctx, module.filename,
+                                                     1, 1);
+  // File-level errors name the file but echo no source line.
+  mlir::Location wholeFile =
+      mlir::FileLineColLoc::get(&ctx, module.filename, 0, 0);
+  const FunctionDef *kernel = nullptr;
+  if (opts.kernelName.empty()) {
+    if (module.functions.size() != 1) {
+      mlir::InFlightDiagnostic d = mlir::emitError(wholeFile);
+      if (module.functions.empty())
+        d << "no @triton.jit function in the file";
+      else {
+        d << "the file has " << module.functions.size()
+          << " @jit functions; choose one with -k: ";
+        llvm::interleaveComma(module.functions, d,
+                              [&](const auto &f) { d << f->name; });
+      }
+      return nullptr;
+    }
+    kernel = module.functions.front().get();
+  } else {
+    kernel = module.lookupFunction(opts.kernelName);
+    if (!kernel) {
+      mlir::InFlightDiagnostic d = mlir::emitError(wholeFile);
+      d << "no @triton.jit function named '" << opts.kernelName
+        << "' in the file";
+      if (!module.functions.empty()) {
+        d << "; it has: ";
+        llvm::interleaveComma(module.functions, d,
+                              [&](const auto &f) { d << f->name; });
+      }
+      return nullptr;
+    }
+  }
+
+  std::vector<SignatureEntry> sig;
+  std::string sigError;
+  if (!parseSignature(opts.signature, sig, sigError)) {
+    (void)err(kernel->nameLoc, "in the signature of '" + kernel->name +
+                                   "': " + sigError);
+    return nullptr;
+  }
+
+  // -D bindings, checked against the constexpr parameters.
+  std::map<std::string, TValue> defines;
+  for (auto &[name, text] : opts.defines) {
+    auto it = llvm::find_if(kernel->params,
+                            [&](const Param &p) { return p.name == name; });
+    if (it == kernel->params.end()) {
+      (void)err(kernel->nameLoc, "-D " + name + ": kernel '" + kernel->name +
+                                     "' has no parameter named '" + name +
+                                     "'");
+      return nullptr;
+    }
+    if (!isConstexprAnnotation(it->annotation.get())) {
+      (void)err(it->loc, "-D " + name + ": parameter '" + name +
+                             "' is not a tl.constexpr");
+      return nullptr;
+    }
+    TValue v;
+    if (!parseConstexprValue(text, v)) {
+      (void)err(it->loc, "-D " + name + "=" + text +
+                             ": expected an integer, a float, True/False or "
+                             "a dtype");
+      return nullptr;
+    }
+    defines[name] = v;
+  }
+
+  // Match the signature to the parameters in order: constexpr parameters
+  // take a bare value (or a -D binding or their default), the others a type.
+  struct ArgInfo {
+    const Param *param;
+    const SignatureEntry *entry;
+  };
+  std::vector<ArgInfo> runtimeArgs;
+  std::map<std::string, TValue> bound;
+  size_t next = 0;
+  for (const Param &p : kernel->params) {
+    bool isConst = isConstexprAnnotation(p.annotation.get());
+    if (isConst) {
+      if (next < sig.size() && sig[next].kind == SignatureEntry::Kind::Value) {
+        if (defines.count(p.name)) {
+          (void)err(p.loc, "constexpr '" + p.name +
+                               "' is given both in the signature and by -D");
+          return nullptr;
+        }
+        bound[p.name] = sig[next++].value;
+        continue;
+      }
+      if (auto it = defines.find(p.name); it != defines.end()) {
+        bound[p.name] = it->second;
+        continue;
+      }
+      if (p.defaultValue) {
+        FailureOr<TValue> d = eval(p.defaultValue.get());
+        if (failed(d))
+          return nullptr;
+        bound[p.name] = *d;
+        continue;
+      }
+      if (next < sig.size())
+        (void)err(p.loc, "constexpr parameter '" + p.name +
+                             "' needs a value, but signature entry " +
+                             llvm::Twine(next + 1) + " is the type '" +
+                             sig[next].text +
+                             "' (give a bare value or -D " + p.name + "=...)");
+      else
+        (void)err(p.loc, "constexpr parameter '" + p.name +
+                             "' has no value: give it in the signature or "
+                             "with -D " +
+                             p.name + "=...");
+      return nullptr;
+    }
+    if (next >= sig.size() && llvm::StringRef(opts.signature).trim().empty()) {
+      (void)err(kernel->nameLoc,
+                "missing the launch signature (-s): kernel '" + kernel->name +
+                    "' has " + llvm::Twine(kernel->params.size()) +
+                    " parameters");
+      return nullptr;
+    }
+    if (next >= sig.size()) {
+      size_t nRuntime = llvm::count_if(kernel->params, [](const Param &q) {
+        return !isConstexprAnnotation(q.annotation.get());
+      });
+      (void)err(kernel->nameLoc,
+                "signature has " + llvm::Twine(sig.size()) +
+                    " entries but kernel '" + kernel->name + "' has " +
+                    llvm::Twine(kernel->params.size()) + " parameters (" +
+                    llvm::Twine(nRuntime) + " not constexpr); no type for '" +
+                    p.name + "'");
+      return nullptr;
+    }
+    if (sig[next].kind != SignatureEntry::Kind::Type) {
+      (void)err(p.loc, "parameter '" + p.name +
+                           "' is not a tl.constexpr but signature entry " +
+                           llvm::Twine(next + 1) + " is the value '" +
+                           sig[next].text + "'");
+      return nullptr;
+    }
+    runtimeArgs.push_back({&p, &sig[next++]});
+  }
+  if (next != sig.size()) {
+    (void)err(kernel->nameLoc, "signature has " + llvm::Twine(sig.size()) +
+                                   " entries but kernel '" + kernel->name +
+                                   "' has " +
+                                   llvm::Twine(kernel->params.size()) +
+                                   " parameters");
+    return nullptr;
+  }
+
+  mlir::OwningOpRef<mlir::ModuleOp> mod = mlir::ModuleOp::create(fileLoc);
+  mod->getOperation()->setAttr("tile.num_warps",
+                               b.getI32IntegerAttr(opts.numWarps));
+  b.setInsertionPointToEnd(mod->getBody());
+  llvm::SmallVector<mlir::Type> argTypes;
+  for (const ArgInfo &a : runtimeArgs)
+    argTypes.push_back(getMlirType(&ctx, a.entry->type));
+  auto fn = mlir::func::FuncOp::create(b, loc(kernel->nameLoc), kernel->name,
+                                       b.getFunctionType(argTypes, {}));
+  fn->setAttr("tile.kernel", b.getUnitAttr());
+  mlir::Block *entry = fn.addEntryBlock();
+  for (auto [i, a] : llvm::enumerate(runtimeArgs)) {
+    if (a.entry->divisibility > 1)
+      fn.setArgAttr(i, "tile.divisibility",
+                    b.getI32IntegerAttr(a.entry->divisibility));
+    if (a.entry->equalToOne) {
+      fn.setArgAttr(i, "tile.equal_to_1", b.getUnitAttr());
+      bound[a.param->name] = TValue::integer(1);
+      continue;
+    }
+    bound[a.param->name] = TValue::runtime(
+        entry->getArgument(i), TileType{a.entry->type, {}});
+  }
+
+  b.setInsertionPointToStart(entry);
+  for (auto &[k, v] : bound)
+    scope[k] = v;
+  // The kernel calling itself is recursion too.
+  activeFunctions.insert(kernel);
+  functionStack.push_back(kernel);
+  std::vector<const Stmt *> body;
+  for (const StmtPtr &s : kernel->body)
+    body.push_back(s.get());
+  implicitReturns.push_back(std::make_unique<ReturnStmt>(
+      kernel->body.empty() ? kernel->loc : kernel->body.back()->getLoc(),
+      nullptr));
+  body.push_back(implicitReturns.back().get());
+  FlowResult flow;
+  if (failed(emitStmts(body, flow)))
+    return nullptr;
+  if (!flow.value.isNone()) {
+    (void)err(flow.loc, "a kernel cannot return a value");
+    return nullptr;
+  }
+  b.setInsertionPointToEnd(entry);
+  mlir::func::ReturnOp::create(b, loc(flow.loc));
+  if (failed(mlir::verify(*mod)))
+    return nullptr;
+  return mod;
+}
+
+//===----------------------------------------------------------------------===//
+// Public API
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Forwards parser diagnostics to MLIR's engine.
+class MlirDiagnosticSink : public DiagnosticSink {
+public:
+  MlirDiagnosticSink(mlir::MLIRContext &ctx, llvm::StringRef filename)
+      : ctx(ctx), filename(filename) {}
+  void error(SourceLoc l, const llvm::Twine &message) override {
+    mlir::emitError(mlir::FileLineColLoc::get(&ctx, filename, l.line, l.col))
+        << message;
+  }
+
+private:
+  mlir::MLIRContext &ctx;
+  std::string filename;
+};
+} // namespace
+
+void tilec::registerFrontendDialects(mlir::DialectRegistry &registry) {
+  registry.insert<tilec::tile::TileDialect, mlir::arith::ArithDialect,
+                  mlir::math::MathDialect, mlir::scf::SCFDialect,
+                  mlir::func::FuncDialect, mlir::cf::ControlFlowDialect>();
+  mlir::func::registerInlinerExtension(registry);
+}
+
+mlir::OwningOpRef<mlir::ModuleOp>
+tilec::emitTileModule(mlir::MLIRContext &ctx, llvm::StringRef source,
+                      llvm::StringRef filename,
+                      const FrontendOptions &options) {
+  mlir::DialectRegistry registry;
+  registerFrontendDialects(registry);
+  ctx.appendDialectRegistry(registry);
+  ctx.loadAllAvailableDialects();
+  MlirDiagnosticSink sink(ctx, filename);
+  std::unique_ptr<Module> module = parseModule(source, filename, sink);
+  if (!module)
+    return nullptr;
+  Emitter emitter(ctx, *module);
+  return emitter.emitKernel(options);
+}
+
+std::vector<std::string> tilec::listKernels(mlir::MLIRContext &ctx,
+                                            llvm::StringRef source,
+                                            llvm::StringRef filename) {
+  MlirDiagnosticSink sink(ctx, filename);
+  std::unique_ptr<Module> module = parseModule(source, filename, sink);
+  std::vector<std::string> names;
+  if (module)
+    for (const auto &f : module->functions)
+      names.push_back(f->name);
+  return names;
+}

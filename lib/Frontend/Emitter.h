@@ -1,0 +1,295 @@
+//===- Emitter.h - AST to `tile` dialect emission ---------------*- C++ -*-===//
+//
+// The semantic half of the frontend: walks the AST of one kernel, evaluating
+// constexprs, specializing on the launch signature, inlining @jit helpers,
+// applying Triton's typing rules, and emitting `tile`, `arith`, `math` and
+// `scf` operations. Internal to lib/Frontend; the public entry point is
+// tilec/Frontend.h. The implementation is split by concept:
+//   Emitter.cpp          kernels, scopes, helpers (inlining), names
+//   EmitStmt.cpp         statements and structured control flow
+//   EmitExpr.cpp         expressions, operators and promotion
+//   EmitTensor.cpp       casts, broadcasting, constants
+//   EmitBuiltins.cpp     `tl.*` functions and tensor methods
+//   EmitReduce.cpp       reductions and scans
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_LIB_FRONTEND_EMITTER_H
+#define TILEC_LIB_FRONTEND_EMITTER_H
+
+#include "Frontend/AST.h"
+#include "Frontend/Signature.h"
+#include "Frontend/Value.h"
+#include "tilec/Frontend.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <map>
+#include <memory>
+
+namespace tilec::frontend {
+
+using mlir::failure;
+using mlir::FailureOr;
+using mlir::LogicalResult;
+using mlir::success;
+
+/// The names bound in the function being emitted. Python functions have one
+/// flat scope; control flow snapshots and merges it.
+using Scope = std::map<std::string, TValue>;
+
+/// What a statement sequence did to control flow.
+struct FlowResult {
+  bool returned = false;
+  TValue value;
+  SourceLoc loc;
+};
+
+/// Arguments of a call, bound to a builtin's parameter names.
+struct BoundArgs {
+  std::vector<std::optional<TValue>> slots;
+  std::vector<SourceLoc> locs;
+  bool has(unsigned i) const { return slots[i].has_value(); }
+  const TValue &get(unsigned i) const { return *slots[i]; }
+};
+
+class Emitter {
+public:
+  Emitter(mlir::MLIRContext &ctx, const Module &module);
+
+  mlir::OwningOpRef<mlir::ModuleOp> emitKernel(const FrontendOptions &opts);
+
+  //===--------------------------------------------------------------------===//
+  // Diagnostics and locations (Emitter.cpp)
+  //===--------------------------------------------------------------------===//
+
+  mlir::Location loc(SourceLoc l);
+  /// Emits an error at `l` and returns failure.
+  LogicalResult err(SourceLoc l, const llvm::Twine &msg);
+
+  //===--------------------------------------------------------------------===//
+  // Names, calls and helpers (Emitter.cpp)
+  //===--------------------------------------------------------------------===//
+
+  FailureOr<TValue> lookupName(const NameExpr *e);
+  FailureOr<TValue> evalGlobal(const ConstexprGlobal &g);
+  /// Resolves an import alias or module path to its canonical form, e.g.
+  /// `tl` -> `triton.language`.
+  std::string canonicalModule(llvm::StringRef path);
+  FailureOr<TValue> callFunction(const FunctionDef *f, const CallExpr *call,
+                                 std::vector<TValue> args,
+                                 std::vector<std::pair<std::string, TValue>>
+                                     kwargs);
+  /// Inlines `f` with already-bound parameter values; used by calls and by
+  /// reduction combiners.
+  FailureOr<TValue> inlineFunction(const FunctionDef *f, SourceLoc callLoc,
+                                   const std::map<std::string, TValue> &bound);
+  static bool isConstexprAnnotation(const Expr *annotation);
+
+  //===--------------------------------------------------------------------===//
+  // Statements (EmitStmt.cpp)
+  //===--------------------------------------------------------------------===//
+
+  LogicalResult emitStmts(const std::vector<const Stmt *> &stmts,
+                          FlowResult &out);
+  LogicalResult emitSimpleStmt(const Stmt *s);
+  LogicalResult emitIf(const IfStmt *s, const TValue &cond);
+  LogicalResult emitReturningIf(const IfStmt *s, const TValue &cond,
+                                std::vector<const Stmt *> thenList,
+                                std::vector<const Stmt *> elseList,
+                                FlowResult &out);
+  LogicalResult emitFor(const ForStmt *s);
+  LogicalResult emitWhile(const WhileStmt *s);
+  LogicalResult assign(const Expr *target, const TValue &value);
+
+  /// Merges the value of a variable on two paths of an `if` into a pattern:
+  /// equal constexprs stay constexpr, everything else becomes results of the
+  /// scf.if (materialized in the branch that needs it).
+  FailureOr<TValue> unify(const TValue &a, const TValue &b,
+                          mlir::Operation *aTerm, mlir::Operation *bTerm,
+                          llvm::SmallVectorImpl<mlir::Value> &aYield,
+                          llvm::SmallVectorImpl<mlir::Value> &bYield,
+                          llvm::StringRef what, SourceLoc l);
+  /// Gives a result-less scf.if whose branches are emitted the results
+  /// `thenYield` / `elseYield`; returns the new op.
+  mlir::scf::IfOp addIfResults(mlir::scf::IfOp ifOp,
+                               llvm::ArrayRef<mlir::Value> thenYield,
+                               llvm::ArrayRef<mlir::Value> elseYield,
+                               mlir::Location l);
+  /// Rebuilds a pattern from unify() with the op's results.
+  TValue rebuild(const TValue &pattern, mlir::ValueRange results,
+                 unsigned &idx);
+  /// Flattens a loop-carried value into runtime values (constexpr numbers
+  /// are materialized); returns the pattern.
+  FailureOr<TValue> flattenCarried(const TValue &v,
+                                   llvm::SmallVectorImpl<mlir::Value> &out,
+                                   llvm::StringRef name, SourceLoc l);
+  /// Matches a value at the end of a loop body against a carried pattern.
+  LogicalResult matchCarried(const TValue &v, const TValue &pattern,
+                             llvm::SmallVectorImpl<mlir::Value> &out,
+                             llvm::StringRef name, SourceLoc l);
+
+  //===--------------------------------------------------------------------===//
+  // Expressions (EmitExpr.cpp)
+  //===--------------------------------------------------------------------===//
+
+  FailureOr<TValue> eval(const Expr *e);
+  FailureOr<TValue> evalAttribute(const AttributeExpr *e);
+  FailureOr<TValue> evalSubscript(const SubscriptExpr *e);
+  FailureOr<TValue> evalCall(const CallExpr *e);
+  FailureOr<TValue> evalIfExp(const IfExpExpr *e);
+  FailureOr<TValue> binaryOp(BinaryOpKind op, const TValue &a,
+                             const TValue &b, SourceLoc l);
+  FailureOr<TValue> compareOp(CompareOpKind op, const TValue &a,
+                              const TValue &b, SourceLoc l);
+  FailureOr<TValue> unaryOp(UnaryOpKind op, const TValue &a, SourceLoc l);
+  FailureOr<TValue> constFoldBinary(BinaryOpKind op, const TValue &a,
+                                    const TValue &b, SourceLoc l);
+  FailureOr<TValue> logicalOp(bool isAnd, const TValue &a, const TValue &b,
+                              SourceLoc l);
+  /// Python truthiness of a constexpr.
+  FailureOr<bool> truthy(const TValue &v, SourceLoc l);
+  /// Converts a runtime scalar condition to i1.
+  FailureOr<mlir::Value> scalarCondition(const TValue &v, SourceLoc l,
+                                         llvm::StringRef what = "'if'");
+
+  //===--------------------------------------------------------------------===//
+  // Tensors (EmitTensor.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// A constexpr number as a runtime value of its default type.
+  FailureOr<TValue> toRuntime(const TValue &v, SourceLoc l);
+  /// A constexpr number as a runtime scalar/tensor of `type`.
+  FailureOr<TValue> materialize(const TValue &v, const TileType &type,
+                                SourceLoc l);
+  mlir::Value constantScalar(ElemType et, double f, int64_t i, bool isF);
+  FailureOr<TValue> cast(const TValue &v, ElemType to, SourceLoc l,
+                         bool bitcast = false);
+  FailureOr<TValue> broadcastTo(const TValue &v, llvm::ArrayRef<int64_t> shape,
+                                SourceLoc l);
+  /// Broadcasts two runtime values to a common shape (numpy rules, ranks
+  /// aligned at the right).
+  LogicalResult broadcastPair(TValue &a, TValue &b, SourceLoc l);
+  FailureOr<llvm::SmallVector<int64_t>>
+  broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b,
+                  SourceLoc l);
+  FailureOr<TValue> expandDims(const TValue &v, int axis, SourceLoc l);
+  FailureOr<TValue> zerosOf(const TileType &type, SourceLoc l);
+  /// Brings a Python number or runtime value to a runtime value of element
+  /// type `et` (materializing or casting) without changing its shape.
+  FailureOr<TValue> coerce(const TValue &v, ElemType et, SourceLoc l);
+  /// Converts like Triton's cast of a stored value: a Python number first
+  /// takes its default type, then converts to `et` (so 2.5 stored to an int32
+  /// pointer truncates).
+  FailureOr<TValue> convertTo(const TValue &v, ElemType et, SourceLoc l);
+  /// Reads a constexpr integer (or a bool), erroring with `what` otherwise.
+  FailureOr<int64_t> constInt(const TValue &v, llvm::StringRef what,
+                              SourceLoc l);
+  /// Reads a constexpr shape (tuple/list of ints or one int).
+  FailureOr<llvm::SmallVector<int64_t>> constShape(const TValue &v,
+                                                   llvm::StringRef what,
+                                                   SourceLoc l);
+  LogicalResult checkShape(llvm::ArrayRef<int64_t> shape, llvm::StringRef what,
+                           SourceLoc l);
+  FailureOr<ElemType> constDType(const TValue &v, llvm::StringRef what,
+                                 SourceLoc l);
+
+  //===--------------------------------------------------------------------===//
+  // Builtins (EmitBuiltins.cpp, EmitReduce.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// Names defined by triton.language / triton.language.math (supported or
+  /// refused by name).
+  static bool isKnownTlFunction(llvm::StringRef name);
+  static bool isKnownMathFunction(llvm::StringRef name);
+  FailureOr<TValue> callBuiltin(llvm::StringRef name, const CallExpr *call,
+                                std::vector<TValue> args,
+                                std::vector<std::pair<std::string, TValue>>
+                                    kwargs,
+                                std::vector<SourceLoc> argLocs);
+  FailureOr<BoundArgs>
+  bindArgs(llvm::StringRef fn, const CallExpr *call,
+           llvm::ArrayRef<llvm::StringRef> params, unsigned numRequired,
+           std::vector<TValue> &args,
+           std::vector<std::pair<std::string, TValue>> &kwargs,
+           const std::vector<SourceLoc> &argLocs);
+  FailureOr<TValue> callTl(llvm::StringRef fn, const CallExpr *call,
+                           std::vector<TValue> &args,
+                           std::vector<std::pair<std::string, TValue>> &kwargs,
+                           const std::vector<SourceLoc> &argLocs);
+  FailureOr<TValue> callPyBuiltin(llvm::StringRef fn, const CallExpr *call,
+                                  std::vector<TValue> &args,
+                                  std::vector<std::pair<std::string, TValue>>
+                                      &kwargs,
+                                  const std::vector<SourceLoc> &argLocs);
+  FailureOr<TValue> mathUnary(llvm::StringRef fn, const TValue &x,
+                              SourceLoc l);
+  FailureOr<TValue> minMax(bool isMax, const TValue &a, const TValue &b,
+                           bool propagateNan, SourceLoc l);
+  FailureOr<TValue> load(const BoundArgs &a, SourceLoc l);
+  FailureOr<TValue> store(const BoundArgs &a, SourceLoc l);
+  FailureOr<TValue> dot(const BoundArgs &a, SourceLoc l);
+  FailureOr<TValue> atomic(llvm::StringRef fn, const BoundArgs &a,
+                           SourceLoc l);
+  FailureOr<TValue> reshape(const TValue &x, llvm::ArrayRef<int64_t> shape,
+                            bool canReorder, SourceLoc l);
+  FailureOr<TValue> trans(const TValue &x, llvm::ArrayRef<int32_t> order,
+                          SourceLoc l);
+  FailureOr<TValue> where(const TValue &c, const TValue &x, const TValue &y,
+                          SourceLoc l);
+  FailureOr<TValue> hint(llvm::StringRef fn, const TValue &x,
+                         const TValue &values, SourceLoc l);
+
+  /// Reduction kinds with a built-in combiner.
+  enum class ReduceKind { Sum, Max, Min, ArgMax, ArgMin, Prod, XorSum };
+  FailureOr<TValue> reduce(ReduceKind kind, const TValue &x,
+                           const TValue &axis, bool keepDims,
+                           bool returnIndices, SourceLoc l);
+  /// `tl.reduce(x, axis, combine_fn)` with a user @jit combiner.
+  FailureOr<TValue> reduceWith(const TValue &x, const TValue &axis,
+                               const TValue &combineFn, bool keepDims,
+                               SourceLoc l);
+  FailureOr<TValue> scan(ReduceKind kind, const TValue &x, int64_t axis,
+                         bool reverse, const TValue *combineFn, SourceLoc l);
+  FailureOr<int> normalizeAxis(int64_t axis, size_t rank, SourceLoc l);
+
+  mlir::MLIRContext &ctx;
+  const Module &module;
+  mlir::OpBuilder b;
+  Scope scope;
+  FrontendOptions options;
+
+  /// Call-site locations of the helpers being inlined, innermost last.
+  std::vector<mlir::Location> callStack;
+  llvm::SmallPtrSet<const FunctionDef *, 8> activeFunctions;
+  std::map<std::string, TValue> globalCache;
+  llvm::SmallPtrSet<const ConstexprGlobal *, 4> globalsInProgress;
+  /// Implicit `return None` statements appended to function bodies.
+  std::vector<std::unique_ptr<ReturnStmt>> implicitReturns;
+  /// Iterations unrolled by tl.static_range so far, over the whole kernel
+  /// (nested unrolled loops multiply).
+  int64_t unrolledIterations = 0;
+  /// The @jit functions being emitted, the kernel first.
+  std::vector<const FunctionDef *> functionStack;
+  /// Loop nesting depth (returns are refused inside loops).
+  unsigned loopDepth = 0;
+  /// Name of the enclosing reduction combiner, if any.
+  bool inCombiner = false;
+};
+
+/// True if `stmts` (or a nested if) contains a return statement.
+bool containsReturn(const StmtList &stmts);
+bool containsReturn(const std::vector<const Stmt *> &stmts);
+/// Collects the names a statement list assigns (nested blocks included).
+void collectAssignedNames(const StmtList &stmts,
+                          std::vector<std::string> &names);
+
+} // namespace tilec::frontend
+
+#endif // TILEC_LIB_FRONTEND_EMITTER_H

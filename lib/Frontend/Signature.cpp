@@ -1,0 +1,127 @@
+//===- Signature.cpp - Triton AOT launch signatures -------------*- C++ -*-===//
+//
+// See Signature.h. Bad entries are reported with the entry's text and
+// position so that a user can find the typo in a long signature.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/Signature.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+using namespace tilec::frontend;
+
+bool tilec::frontend::parseConstexprValue(llvm::StringRef text,
+                                          TValue &value) {
+  text = text.trim();
+  if (text == "True" || text == "true") {
+    value = TValue::boolean(true);
+    return true;
+  }
+  if (text == "False" || text == "false") {
+    value = TValue::boolean(false);
+    return true;
+  }
+  llvm::StringRef dt = text;
+  if (!dt.consume_front("tl."))
+    dt.consume_front("triton.language.");
+  if (auto d = parseDTypeName(dt)) {
+    value = TValue::dtypeObj(ElemType::scalar(*d));
+    return true;
+  }
+  int64_t i;
+  if (!text.getAsInteger(0, i)) {
+    value = TValue::integer(i);
+    return true;
+  }
+  uint64_t u;
+  if (!text.getAsInteger(0, u)) {
+    value = TValue::integer(static_cast<int64_t>(u), /*unsignedOnly=*/true);
+    return true;
+  }
+  std::string s = text.str();
+  if (s.empty())
+    return false;
+  // Digits only that did not parse as a 64-bit integer: too large.
+  if (llvm::all_of(text.drop_front(text.starts_with("-") ? 1 : 0),
+                   [](char c) { return llvm::isDigit(c); }))
+    return false;
+  char *end = nullptr;
+  errno = 0;
+  double d = std::strtod(s.c_str(), &end);
+  if (end && *end == '\0' && errno == 0) {
+    value = TValue::floating(d);
+    return true;
+  }
+  return false;
+}
+
+bool tilec::frontend::parseSignature(llvm::StringRef sig,
+                                     std::vector<SignatureEntry> &entries,
+                                     std::string &error) {
+  entries.clear();
+  if (sig.trim().empty())
+    return true;
+  llvm::SmallVector<llvm::StringRef> parts;
+  sig.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
+  for (auto [idx, rawPart] : llvm::enumerate(parts)) {
+    llvm::StringRef part = rawPart.trim();
+    SignatureEntry e;
+    e.text = part.str();
+    auto fail = [&](const llvm::Twine &why) {
+      error = ("malformed signature entry " + llvm::Twine(idx + 1) + " '" +
+               part + "': " + why)
+                  .str();
+      return false;
+    };
+    if (part.empty())
+      return fail("empty entry");
+    llvm::StringRef body = part, spec;
+    bool isPtr = body.consume_front("*");
+    if (size_t colon = body.find(':'); colon != llvm::StringRef::npos) {
+      spec = body.substr(colon + 1).trim();
+      body = body.substr(0, colon).trim();
+      if (spec.empty())
+        return fail("nothing after ':' (expected 16 or 1)");
+    }
+    if (auto dt = parseDTypeName(body)) {
+      e.kind = SignatureEntry::Kind::Type;
+      e.type = isPtr ? ElemType::pointer(*dt) : ElemType::scalar(*dt);
+      if (!spec.empty()) {
+        unsigned n;
+        if (spec.getAsInteger(10, n) || (n != 1 && n != 16))
+          return fail("the specialization after ':' must be 16 (divisible "
+                      "by 16) or 1 (equal to 1)");
+        if (n == 16)
+          e.divisibility = 16;
+        else if (isPtr)
+          return fail("a pointer cannot be specialized to the value 1");
+        else if (isFloat(*dt))
+          return fail("a float cannot be specialized to the value 1");
+        else
+          e.equalToOne = true;
+      }
+      entries.push_back(std::move(e));
+      continue;
+    }
+    if (isPtr)
+      return fail(("unknown element type '" + body +
+                   "' (expected fp16, bf16, fp32, fp64, i1, i8, i16, i32, "
+                   "i64, u8, u16, u32, u64, fp8e4nv or fp8e5)")
+                      .str());
+    if (!spec.empty())
+      return fail("a constexpr value takes no ':' specialization");
+    TValue v;
+    if (!parseConstexprValue(body, v) || v.getKind() == TValue::Kind::DTypeObj)
+      return fail("expected a type such as '*fp16', 'i32' or 'i32:16', or a "
+                  "constexpr value such as 1024");
+    e.kind = SignatureEntry::Kind::Value;
+    e.value = v;
+    entries.push_back(std::move(e));
+  }
+  return true;
+}

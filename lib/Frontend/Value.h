@@ -1,0 +1,169 @@
+//===- Value.h - Values the emitter computes with ---------------*- C++ -*-===//
+//
+// A kernel's expressions evaluate to TValues: either a compile-time value
+// (Python numbers, strings, dtypes, tuples, modules, functions: Triton's
+// constexprs) or a runtime value (an MLIR scalar or tensor with its Triton
+// type). Constexpr evaluation, specialization and `if` folding all fall out
+// of computing with the first kind.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_LIB_FRONTEND_VALUE_H
+#define TILEC_LIB_FRONTEND_VALUE_H
+
+#include "Frontend/AST.h"
+#include "Frontend/Types.h"
+
+#include "mlir/IR/Value.h"
+
+#include <string>
+#include <vector>
+
+namespace tilec::frontend {
+
+class TValue {
+public:
+  enum class Kind {
+    None,
+    Int,
+    Float,
+    Bool,
+    Str,
+    DTypeObj,  // tl.float16, tl.pointer_type(...)
+    Tuple,     // constexpr or runtime elements
+    Runtime,   // an MLIR value
+    Module,    // `tl`, `triton`, `triton.language.math`
+    Builtin,   // a function of a module (`tl.sum`) or a Python builtin
+    Function,  // a @jit helper
+  };
+
+  TValue() = default;
+
+  static TValue none() { return TValue(); }
+  static TValue integer(int64_t v, bool unsignedOnly = false) {
+    TValue t(Kind::Int);
+    t.intValue = v;
+    t.unsignedOnly = unsignedOnly;
+    return t;
+  }
+  static TValue floating(double v) {
+    TValue t(Kind::Float);
+    t.floatValue = v;
+    return t;
+  }
+  static TValue boolean(bool v) {
+    TValue t(Kind::Bool);
+    t.intValue = v;
+    return t;
+  }
+  static TValue string(std::string s) {
+    TValue t(Kind::Str);
+    t.name = std::move(s);
+    return t;
+  }
+  static TValue dtypeObj(ElemType et) {
+    TValue t(Kind::DTypeObj);
+    t.type.elem = et;
+    return t;
+  }
+  static TValue tuple(std::vector<TValue> elts) {
+    TValue t(Kind::Tuple);
+    t.elts = std::move(elts);
+    return t;
+  }
+  static TValue runtime(mlir::Value v, TileType ty) {
+    TValue t(Kind::Runtime);
+    t.value = v;
+    t.type = std::move(ty);
+    return t;
+  }
+  static TValue module(std::string path) {
+    TValue t(Kind::Module);
+    t.name = std::move(path);
+    return t;
+  }
+  /// `qualified` is the function's full name, e.g. `tl.sum` or `min`.
+  static TValue builtin(std::string qualified) {
+    TValue t(Kind::Builtin);
+    t.name = std::move(qualified);
+    return t;
+  }
+  static TValue function(const FunctionDef *f) {
+    TValue t(Kind::Function);
+    t.func = f;
+    return t;
+  }
+
+  Kind getKind() const { return kind; }
+  bool isNone() const { return kind == Kind::None; }
+  bool isInt() const { return kind == Kind::Int; }
+  bool isFloat() const { return kind == Kind::Float; }
+  bool isBool() const { return kind == Kind::Bool; }
+  bool isNumber() const { return isInt() || isFloat() || isBool(); }
+  bool isRuntime() const { return kind == Kind::Runtime; }
+  bool isTuple() const { return kind == Kind::Tuple; }
+  /// Everything but runtime values (and tuples holding them) is constexpr.
+  bool isConstexpr() const {
+    if (kind == Kind::Runtime)
+      return false;
+    if (kind == Kind::Tuple)
+      for (const TValue &e : elts)
+        if (!e.isConstexpr())
+          return false;
+    return true;
+  }
+
+  int64_t getInt() const { return intValue; }
+  bool isUnsignedOnly() const { return unsignedOnly; }
+  double getFloat() const { return floatValue; }
+  bool getBool() const { return intValue != 0; }
+  /// A number as a double (ints, bools and floats).
+  double asDouble() const {
+    if (kind == Kind::Float)
+      return floatValue;
+    if (unsignedOnly)
+      return static_cast<double>(static_cast<uint64_t>(intValue));
+    return static_cast<double>(intValue);
+  }
+  const std::string &getStr() const { return name; }
+  ElemType getDType() const { return type.elem; }
+  const std::vector<TValue> &getElts() const { return elts; }
+  mlir::Value getValue() const { return value; }
+  const TileType &getType() const { return type; }
+  const std::string &getModulePath() const { return name; }
+  const std::string &getBuiltinName() const { return name; }
+  const FunctionDef *getFunction() const { return func; }
+
+  /// A short description for diagnostics: `constexpr int 3`, `fp32[128]`.
+  std::string describe() const;
+
+private:
+  explicit TValue(Kind k) : kind(k) {}
+
+  Kind kind = Kind::None;
+  int64_t intValue = 0;
+  bool unsignedOnly = false;
+  double floatValue = 0;
+  std::string name;
+  std::vector<TValue> elts;
+  mlir::Value value;
+  TileType type;
+  const FunctionDef *func = nullptr;
+};
+
+/// The dtype a value takes part in promotion with: a runtime value's own
+/// dtype, or the type a Python number becomes (int32/uint32/int64/uint64,
+/// fp32, int1).
+inline DType getPromotionDType(const TValue &v) {
+  if (v.isRuntime())
+    return v.getType().elem.dtype;
+  if (v.isFloat())
+    return DType::FP32;
+  if (v.isBool())
+    return DType::I1;
+  return dtypeOfPyInt(v.getInt(), v.isUnsignedOnly());
+}
+
+} // namespace tilec::frontend
+
+#endif // TILEC_LIB_FRONTEND_VALUE_H

@@ -1,0 +1,25 @@
+//===- Pipelines.cpp - tilec's named pass pipelines -------------*- C++ -*-===//
+//
+// See tilec/Pipelines.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Pipelines.h"
+
+#include "Tile/Transforms/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+void tilec::buildTileOptimizationPipeline(mlir::OpPassManager &pm) {
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  pm.addPass(tilec::tile::createTileCombine());
+  pm.addPass(mlir::createCanonicalizerPass());
+}
+
+void tilec::registerPipelines() {
+  mlir::PassPipelineRegistration<>(
+      "tilec-tile-opt", "clean up freshly emitted tile IR",
+      [](mlir::OpPassManager &pm) { buildTileOptimizationPipeline(pm); });
+}

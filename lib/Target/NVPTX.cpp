@@ -1,0 +1,374 @@
+//===- NVPTX.cpp - LLVM dialect to LLVM IR to PTX ---------------*- C++ -*-===//
+//
+// The first half of tilec's back end: the supported GPU architectures and PTX
+// ISA versions, the translation of the `llvm` and `nvvm` dialects to LLVM IR
+// for nvptx64-nvidia-cuda, the optimization pipeline and PTX emission through
+// LLVM's NVPTX target machine.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Target.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/OptimizationLevel.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CodeGen.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <mutex>
+#include <optional>
+
+using namespace tilec;
+
+static constexpr llvm::StringLiteral kTriple = "nvptx64-nvidia-cuda";
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+//===----------------------------------------------------------------------===//
+// Architectures and PTX versions
+//===----------------------------------------------------------------------===//
+
+// The minimum PTX ISA of each target is the one that introduced it (PTX ISA
+// manual, "PTX Target Architecture"), which is also what LLVM's NVPTX back end
+// picks when given no `+ptxNN` feature.
+static const GpuArch kArchs[] = {
+    {"sm_80", 80, false, 70}, {"sm_86", 86, false, 71},
+    {"sm_89", 89, false, 78}, {"sm_90", 90, false, 78},
+    {"sm_90a", 90, true, 80},
+};
+
+llvm::ArrayRef<GpuArch> tilec::getSupportedArchs() { return kArchs; }
+
+llvm::Expected<GpuArch> tilec::parseArch(llvm::StringRef name) {
+  for (const GpuArch &arch : kArchs)
+    if (arch.name == name)
+      return arch;
+  std::string names = llvm::join(
+      llvm::map_range(kArchs, [](const GpuArch &a) { return a.name; }), ", ");
+  return makeError("unsupported GPU architecture '" + name +
+                   "', expected one of " + names);
+}
+
+static std::string formatPtxVersion(unsigned version) {
+  return llvm::formatv("{0}.{1}", version / 10, version % 10).str();
+}
+
+/// Parses "8.0" or "80" to 80.
+static std::optional<unsigned> parsePtxVersionText(llvm::StringRef text) {
+  unsigned major = 0, minor = 0;
+  if (!text.contains('.')) {
+    unsigned value = 0;
+    if (text.size() < 2 || text.size() > 3 || text.getAsInteger(10, value) ||
+        value < 10)
+      return std::nullopt;
+    return value;
+  }
+  auto [majorText, minorText] = text.split('.');
+  if (majorText.getAsInteger(10, major) || minorText.size() != 1 ||
+      minorText.getAsInteger(10, minor) || major == 0)
+    return std::nullopt;
+  return major * 10 + minor;
+}
+
+/// Registers the NVPTX target with LLVM's registry, once per process.
+static void initializeNVPTX() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+static llvm::Expected<const llvm::Target *> lookupNVPTX() {
+  initializeNVPTX();
+  std::string message;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(kTriple), message);
+  if (!target)
+    return makeError("this LLVM has no NVPTX back end: " + message);
+  return target;
+}
+
+llvm::Expected<unsigned>
+tilec::resolvePtxVersion(const TargetOptions &options) {
+  llvm::Expected<GpuArch> arch = parseArch(options.arch);
+  if (!arch)
+    return arch.takeError();
+  if (options.ptxVersion.empty())
+    return arch->minPtxVersion;
+
+  std::optional<unsigned> version = parsePtxVersionText(options.ptxVersion);
+  if (!version)
+    return makeError("invalid PTX ISA version '" + options.ptxVersion +
+                     "', expected a version such as 8.0");
+  if (*version < arch->minPtxVersion)
+    return makeError(llvm::formatv(
+        "{0} needs PTX ISA {1} or later, got {2}", arch->name,
+        formatPtxVersion(arch->minPtxVersion), formatPtxVersion(*version)));
+
+  // Ask LLVM's own feature table rather than a hard-coded list, so that a newer
+  // LLVM accepts newer versions.
+  llvm::Expected<const llvm::Target *> target = lookupNVPTX();
+  if (!target)
+    return target.takeError();
+  std::unique_ptr<llvm::MCSubtargetInfo> sti(
+      (*target)->createMCSubtargetInfo(llvm::Triple(kTriple), arch->name, ""));
+  if (!sti)
+    return makeError("the NVPTX back end has no subtarget information");
+  unsigned newest = 0;
+  bool known = false;
+  std::string wanted = "ptx" + std::to_string(*version);
+  for (const llvm::SubtargetFeatureKV &feature :
+       sti->getAllProcessorFeatures()) {
+    llvm::StringRef key = feature.Key;
+    unsigned value = 0;
+    if (key.consume_front("ptx") && !key.getAsInteger(10, value))
+      newest = std::max(newest, value);
+    known |= wanted == feature.Key;
+  }
+  if (!known)
+    return makeError(llvm::formatv("unsupported PTX ISA version {0}, LLVM's "
+                                   "NVPTX back end emits at most {1}",
+                                   formatPtxVersion(*version),
+                                   formatPtxVersion(newest)));
+  return *version;
+}
+
+static llvm::Error checkOptLevel(int optLevel) {
+  if (optLevel < 0 || optLevel > 3)
+    return makeError(llvm::formatv(
+        "invalid optimization level {0}, expected 0 to 3", optLevel));
+  return llvm::Error::success();
+}
+
+llvm::Error tilec::validateTargetOptions(const TargetOptions &options) {
+  if (llvm::Error error = checkOptLevel(options.optLevel))
+    return error;
+  llvm::Expected<unsigned> version = resolvePtxVersion(options);
+  if (!version)
+    return version.takeError();
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// MLIR to LLVM IR
+//===----------------------------------------------------------------------===//
+
+void tilec::registerTargetDialectTranslations(mlir::DialectRegistry &registry) {
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  mlir::registerNVVMDialectTranslation(registry);
+}
+
+/// Gives `module` the NVPTX triple and data layout, or fails when it already
+/// has those of another target.
+static llvm::Error setNVPTXTarget(llvm::Module &module,
+                                  const llvm::DataLayout &dataLayout) {
+  const llvm::Triple &triple = module.getTargetTriple();
+  if (triple.str().empty())
+    module.setTargetTriple(llvm::Triple(kTriple));
+  else if (triple.getArch() != llvm::Triple::nvptx64)
+    return makeError("module targets '" + triple.str() + "', expected " +
+                     kTriple);
+
+  if (module.getDataLayoutStr().empty()) {
+    module.setDataLayout(dataLayout);
+  } else if (module.getDataLayout() != dataLayout) {
+    return makeError("module data layout '" + module.getDataLayoutStr() +
+                     "' is not NVPTX's '" +
+                     dataLayout.getStringRepresentation() + "'");
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
+tilec::translateToLLVMIR(mlir::ModuleOp module,
+                         llvm::LLVMContext &llvmContext) {
+  mlir::DialectRegistry registry;
+  registerTargetDialectTranslations(registry);
+  module.getContext()->appendDialectRegistry(registry);
+
+  // The translation assumes valid IR; check first so that bad input is a
+  // diagnostic, not a crash.
+  if (mlir::failed(mlir::verify(module)))
+    return makeError("module to translate to LLVM IR does not verify");
+
+  std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(
+      module, llvmContext, module.getName().value_or("tilec"));
+  if (!llvmModule)
+    return makeError("cannot translate the module to LLVM IR");
+
+  llvm::Triple triple(kTriple);
+  if (llvm::Error error = setNVPTXTarget(
+          *llvmModule, llvm::DataLayout(triple.computeDataLayout())))
+    return std::move(error);
+  return std::move(llvmModule);
+}
+
+//===----------------------------------------------------------------------===//
+// Optimization and PTX emission
+//===----------------------------------------------------------------------===//
+
+static llvm::CodeGenOptLevel getCodeGenOptLevel(int optLevel) {
+  switch (optLevel) {
+  case 0:
+    return llvm::CodeGenOptLevel::None;
+  case 1:
+    return llvm::CodeGenOptLevel::Less;
+  case 2:
+    return llvm::CodeGenOptLevel::Default;
+  default:
+    return llvm::CodeGenOptLevel::Aggressive;
+  }
+}
+
+static llvm::OptimizationLevel getOptimizationLevel(int optLevel) {
+  switch (optLevel) {
+  case 0:
+    return llvm::OptimizationLevel::O0;
+  case 1:
+    return llvm::OptimizationLevel::O1;
+  case 2:
+    return llvm::OptimizationLevel::O2;
+  default:
+    return llvm::OptimizationLevel::O3;
+  }
+}
+
+/// Creates the NVPTX target machine for `options`: CPU = the architecture,
+/// features = `+ptxNN`.
+static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(const TargetOptions &options) {
+  if (llvm::Error error = checkOptLevel(options.optLevel))
+    return std::move(error);
+  llvm::Expected<GpuArch> arch = parseArch(options.arch);
+  if (!arch)
+    return arch.takeError();
+  llvm::Expected<unsigned> ptxVersion = resolvePtxVersion(options);
+  if (!ptxVersion)
+    return ptxVersion.takeError();
+  llvm::Expected<const llvm::Target *> target = lookupNVPTX();
+  if (!target)
+    return target.takeError();
+
+  std::string features = "+ptx" + std::to_string(*ptxVersion);
+  std::unique_ptr<llvm::TargetMachine> machine((*target)->createTargetMachine(
+      llvm::Triple(kTriple), arch->name, features, llvm::TargetOptions(),
+      std::nullopt, std::nullopt, getCodeGenOptLevel(options.optLevel)));
+  if (!machine)
+    return makeError("cannot create the NVPTX target machine for " +
+                     arch->name);
+  return std::move(machine);
+}
+
+/// Verifies `module`, gives it the target's triple and data layout, and makes
+/// `__nvvm_reflect("__CUDA_FTZ")` fold to 0 unless the module says otherwise.
+static llvm::Error prepareModule(llvm::Module &module,
+                                 llvm::TargetMachine &machine) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (llvm::verifyModule(module, &os)) {
+    llvm::StringRef text = llvm::StringRef(message).rtrim();
+    return makeError("invalid LLVM module: " + text);
+  }
+  if (llvm::Error error = setNVPTXTarget(module, machine.createDataLayout()))
+    return error;
+  if (!module.getModuleFlag("nvvm-reflect-ftz"))
+    module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                         static_cast<uint32_t>(0));
+  return llvm::Error::success();
+}
+
+static void runOptimizationPipeline(llvm::Module &module,
+                                    llvm::TargetMachine &machine,
+                                    int optLevel) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+
+  // With the target machine, the PassBuilder registers NVPTX's callbacks
+  // (NVVMReflect at the pipeline start, NVPTX alias analysis) and its TTI.
+  llvm::PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+
+  llvm::OptimizationLevel level = getOptimizationLevel(optLevel);
+  llvm::ModulePassManager mpm =
+      optLevel == 0 ? builder.buildO0DefaultPipeline(level)
+                    : builder.buildPerModuleDefaultPipeline(level);
+  mpm.run(module, mam);
+}
+
+llvm::Error tilec::optimizeLLVMIR(llvm::Module &module,
+                                  const TargetOptions &options) {
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(options);
+  if (!machine)
+    return machine.takeError();
+  if (llvm::Error error = prepareModule(module, **machine))
+    return error;
+  runOptimizationPipeline(module, **machine, options.optLevel);
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::string> tilec::compileToPTX(llvm::Module &module,
+                                                const TargetOptions &options) {
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(options);
+  if (!machine)
+    return machine.takeError();
+  if (llvm::Error error = prepareModule(module, **machine))
+    return std::move(error);
+  runOptimizationPipeline(module, **machine, options.optLevel);
+
+  llvm::SmallString<0> ptx;
+  llvm::raw_svector_ostream os(ptx);
+  auto codegen = std::make_unique<llvm::legacy::PassManager>();
+  codegen->add(new llvm::TargetLibraryInfoWrapperPass(
+      llvm::TargetLibraryInfoImpl(module.getTargetTriple())));
+  if ((*machine)->addPassesToEmitFile(*codegen, os, nullptr,
+                                      llvm::CodeGenFileType::AssemblyFile))
+    return makeError("the NVPTX target machine cannot emit PTX");
+
+  // Without CrashRecoveryContext::Enable() in the host, RunSafely just runs.
+  llvm::CrashRecoveryContext recovery;
+  if (!recovery.RunSafely([&] { codegen->run(module); })) {
+    // The pass manager and the target machine stopped halfway; destroying
+    // them is not safe, so leak them as clang does after a crash.
+    (void)codegen.release();
+    (void)machine->release();
+    return makeError("the NVPTX back end crashed while emitting PTX for " +
+                     options.arch);
+  }
+  return std::string(ptx.str());
+}

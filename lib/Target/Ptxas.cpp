@@ -1,0 +1,267 @@
+//===- Ptxas.cpp - PTX to cubin through ptxas -------------------*- C++ -*-===//
+//
+// The second half of tilec's back end: find the CUDA toolkit's `ptxas`, run it
+// on PTX through temporary files, and read each kernel's registers, spills,
+// stack and memory from its `-v` report.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Target.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tilec;
+
+static constexpr llvm::StringLiteral kDefaultPtxas =
+    "/usr/local/cuda/bin/ptxas";
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+//===----------------------------------------------------------------------===//
+// The -v report
+//===----------------------------------------------------------------------===//
+
+/// Parses the items of a comma-separated ptxas line: "24 registers",
+/// "used 1 barriers", "4096 bytes smem", "364 bytes cmem[0]". Calls
+/// `onItem(value, unit)` with the unit after the number (and after "bytes").
+template <typename Fn>
+static void forEachItem(llvm::StringRef line, Fn onItem) {
+  llvm::SmallVector<llvm::StringRef> items;
+  line.split(items, ',');
+  for (llvm::StringRef item : items) {
+    item = item.trim();
+    (void)(item.consume_front("Used ") || item.consume_front("used "));
+    auto [number, unit] = item.split(' ');
+    long long value = 0;
+    if (number.getAsInteger(10, value))
+      continue;
+    unit = unit.trim();
+    (void)unit.consume_front("bytes ");
+    onItem(static_cast<int>(value), unit.trim());
+  }
+}
+
+std::vector<KernelResources> tilec::parsePtxasInfo(llvm::StringRef log) {
+  std::vector<KernelResources> kernels;
+  constexpr size_t none = ~size_t(0);
+  // The kernel the last "Compiling entry function" line began, which the
+  // "Used N registers" line that follows describes.
+  size_t current = none;
+  // The kernel the last "Function properties for NAME" line named, whose
+  // stack and spills the next line gives; none for a device function.
+  size_t properties = none;
+
+  llvm::SmallVector<llvm::StringRef> lines;
+  log.split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    line = line.trim();
+    llvm::StringRef rest = line;
+    if (rest.consume_front("ptxas info")) {
+      rest = rest.ltrim();
+      if (!rest.consume_front(":"))
+        continue;
+      rest = rest.trim();
+    } else if (!line.contains("bytes stack frame")) {
+      properties = none;
+      continue;
+    }
+
+    if (rest.consume_front("Compiling entry function '")) {
+      KernelResources kernel;
+      kernel.name = rest.take_until([](char c) { return c == '\''; }).str();
+      kernels.push_back(std::move(kernel));
+      current = kernels.size() - 1;
+      properties = none;
+      continue;
+    }
+    if (rest.consume_front("Function properties for ")) {
+      llvm::StringRef name = rest.trim();
+      properties = none;
+      for (size_t i = kernels.size(); i-- > 0;) {
+        if (kernels[i].name == name) {
+          properties = i;
+          break;
+        }
+      }
+      continue;
+    }
+    if (rest.contains("bytes stack frame")) {
+      if (properties == none)
+        continue;
+      KernelResources &kernel = kernels[properties];
+      forEachItem(rest, [&](int value, llvm::StringRef unit) {
+        if (unit == "stack frame")
+          kernel.stackFrame = value;
+        else if (unit == "spill stores")
+          kernel.spillStores = value;
+        else if (unit == "spill loads")
+          kernel.spillLoads = value;
+      });
+      properties = none;
+      continue;
+    }
+    properties = none;
+    if (rest.starts_with("Used ") && current != none) {
+      KernelResources &kernel = kernels[current];
+      kernel.constBytes = 0;
+      forEachItem(rest, [&](int value, llvm::StringRef unit) {
+        if (unit == "registers")
+          kernel.registers = value;
+        else if (unit == "barriers")
+          kernel.barriers = value;
+        else if (unit == "smem")
+          kernel.sharedBytes = value;
+        else if (unit.starts_with("cmem["))
+          kernel.constBytes += value;
+      });
+      // Later lines (module-level "gmem" and "cmem") belong to no kernel.
+      current = none;
+    }
+  }
+  return kernels;
+}
+
+//===----------------------------------------------------------------------===//
+// Running ptxas
+//===----------------------------------------------------------------------===//
+
+static bool isExecutableFile(const llvm::Twine &path) {
+  return llvm::sys::fs::is_regular_file(path) &&
+         llvm::sys::fs::can_execute(path);
+}
+
+llvm::Expected<std::string> tilec::findPtxas(const TargetOptions &options) {
+  if (!options.ptxasPath.empty()) {
+    if (!isExecutableFile(options.ptxasPath))
+      return makeError("ptxas '" + options.ptxasPath +
+                       "' is not an executable file");
+    return options.ptxasPath;
+  }
+  if (std::optional<std::string> env =
+          llvm::sys::Process::GetEnv("TILEC_PTXAS");
+      env && !env->empty()) {
+    if (!isExecutableFile(*env))
+      return makeError("TILEC_PTXAS names '" + *env +
+                       "', which is not an executable file");
+    return *env;
+  }
+  if (isExecutableFile(kDefaultPtxas))
+    return kDefaultPtxas.str();
+  if (llvm::ErrorOr<std::string> onPath = llvm::sys::findProgramByName("ptxas"))
+    return *onPath;
+  return makeError("cannot find ptxas: set TILEC_PTXAS, install the CUDA "
+                   "toolkit in /usr/local/cuda or put ptxas on PATH");
+}
+
+/// Creates an empty temporary file `tilec-%%%%%%.<suffix>`.
+static llvm::Expected<std::string> createTempFile(llvm::StringRef suffix) {
+  llvm::SmallString<128> path;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("tilec", suffix, path))
+    return makeError("cannot create a temporary ." + suffix +
+                     " file: " + ec.message());
+  return std::string(path.str());
+}
+
+static llvm::Expected<std::string> readFile(llvm::StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return makeError("cannot read '" + path +
+                     "': " + buffer.getError().message());
+  return (*buffer)->getBuffer().str();
+}
+
+llvm::Expected<CubinResult> tilec::assembleCubin(llvm::StringRef ptx,
+                                                 const TargetOptions &options) {
+  llvm::Expected<GpuArch> arch = parseArch(options.arch);
+  if (!arch)
+    return arch.takeError();
+  if (options.optLevel < 0 || options.optLevel > 3)
+    return makeError(llvm::formatv(
+        "invalid optimization level {0}, expected 0 to 3", options.optLevel));
+  llvm::Expected<std::string> ptxas = findPtxas(options);
+  if (!ptxas)
+    return ptxas.takeError();
+
+  // The input, the output and the log, removed whatever happens.
+  llvm::Expected<std::string> ptxPath = createTempFile("ptx");
+  if (!ptxPath)
+    return ptxPath.takeError();
+  llvm::FileRemover removePtx(*ptxPath);
+  llvm::Expected<std::string> cubinPath = createTempFile("cubin");
+  if (!cubinPath)
+    return cubinPath.takeError();
+  llvm::FileRemover removeCubin(*cubinPath);
+  llvm::Expected<std::string> logPath = createTempFile("log");
+  if (!logPath)
+    return logPath.takeError();
+  llvm::FileRemover removeLog(*logPath);
+
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(*ptxPath, ec);
+    if (!ec) {
+      os << ptx;
+      os.close();
+      ec = os.error();
+    }
+    if (ec)
+      return makeError("cannot write '" + *ptxPath + "': " + ec.message());
+  }
+
+  std::string gpuName = "--gpu-name=" + arch->name.str();
+  std::string optFlag = "-O" + std::to_string(options.optLevel);
+  llvm::SmallVector<llvm::StringRef> args = {
+      *ptxas, gpuName, "-v", optFlag, *ptxPath, "-o", *cubinPath};
+  // stdout and stderr share the log (ptxas prints its report to stderr).
+  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""),
+                                                llvm::StringRef(*logPath),
+                                                llvm::StringRef(*logPath)};
+  std::string message;
+  bool executionFailed = false;
+  int status = llvm::sys::ExecuteAndWait(
+      *ptxas, args, /*Env=*/std::nullopt, redirects, /*SecondsToWait=*/0,
+      /*MemoryLimit=*/0, &message, &executionFailed);
+  if (executionFailed || status < 0)
+    return makeError("cannot run ptxas '" + *ptxas +
+                     "': " + (message.empty() ? "unknown error" : message));
+
+  llvm::Expected<std::string> log = readFile(*logPath);
+  if (!log)
+    return log.takeError();
+  // Name the input the same way each time, not by its temporary path.
+  std::string cleanLog = llvm::StringRef(*log).rtrim().str();
+  for (size_t pos = 0;
+       (pos = cleanLog.find(*ptxPath, pos)) != std::string::npos;)
+    cleanLog.replace(pos, ptxPath->size(), "<ptx>");
+  if (status != 0)
+    return makeError(llvm::formatv("ptxas failed for {0} (exit code {1}):\n{2}",
+                                   arch->name, status, cleanLog));
+
+  llvm::Expected<std::string> cubin = readFile(*cubinPath);
+  if (!cubin)
+    return cubin.takeError();
+  if (!llvm::StringRef(*cubin).starts_with("\x7f"
+                                           "ELF"))
+    return makeError("ptxas wrote '" + *cubinPath +
+                     "', which is not an ELF "
+                     "file");
+
+  CubinResult result;
+  result.cubin = std::move(*cubin);
+  result.kernels = parsePtxasInfo(cleanLog);
+  result.log = std::move(cleanLog);
+  return result;
+}

@@ -1,0 +1,211 @@
+# RUN: tilec %s -k k -s "*fp32, i32" --split-input-file --verify-diagnostics
+# Name resolution: undefined names, globals a kernel cannot see, and functions
+# of triton.language that do not exist or that tilec does not support.
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{name 'foo' is not defined}}
+    x = foo + 1
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{name 'y' is not defined}}
+    x = y
+    y = 1
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    if N > 0:
+        z = 1
+    # expected-error @+1 {{name 'z' is not defined}}
+    w = z
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{name 'math' is not defined}}
+    x = math.sqrt(2.0)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+G = 3
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{cannot access global 'G' from a jit function: only @jit functions and tl.constexpr globals are visible; define it as 'G = tl.constexpr(...)'}}
+    x = G + 1
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+import numpy as np
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{module 'numpy' is not available in tilec kernels (only triton and triton.language are)}}
+    x = np.zeros(3)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'tl.frobnicate' is not defined in triton.language}}
+    x = tl.frobnicate(N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'tl.make_block_ptr' is not supported by tilec}}
+    p = tl.make_block_ptr(X, (N,), (1,), (0,), (16,), (0,))
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'tl.device_print' is not supported by tilec}}
+    tl.device_print("n", N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'tl.device_assert' is not supported by tilec}}
+    tl.device_assert(N > 0)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'tl.inline_asm_elementwise' is not supported by tilec}}
+    x = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [N], dtype=tl.int32, is_pure=True, pack=1)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'triton.language.extra.cuda.libdevice.exp' (libdevice and other extern functions) is not supported by tilec}}
+    x = tl.extra.cuda.libdevice.exp(N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+from triton.language.extra import libdevice
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'triton.language.extra.libdevice.exp' (libdevice and other extern functions) is not supported by tilec}}
+    x = libdevice.exp(N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{Python builtin 'print' is not supported in tilec kernels; use tl.static_print}}
+    print(N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{Python builtin 'open' is not supported in tilec kernels}}
+    x = open("f")
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{Python builtin 'isinstance' is not supported in tilec kernels}}
+    x = isinstance(N, int)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'int' of a runtime value is not supported; use .to(dtype)}}
+    x = int(N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{tensor int32[16] has no method 'foo'}}
+    x = tl.arange(0, 16).foo()
