@@ -16,6 +16,9 @@ namespace tilec {
 /// tile-level combines.
 void buildTileOptimizationPipeline(mlir::OpPassManager &pm);
 
+/// Tiling and layout assignment: `tile` -> `tilegpu` for `numWarps` warps.
+void buildTileGPUPipeline(mlir::OpPassManager &pm, unsigned numWarps);
+
 /// Registers the pipelines with the global registry (for tilec-opt's
 /// `--pass-pipeline`), as `tilec-tile-opt`.
 void registerPipelines();

@@ -9,7 +9,10 @@
 //   EmitStmt.cpp         statements and structured control flow
 //   EmitExpr.cpp         expressions, operators and promotion
 //   EmitTensor.cpp       casts, broadcasting, constants
-//   EmitBuiltins.cpp     `tl.*` functions and tensor methods
+//   EmitBuiltins.cpp     `tl.*` dispatch, argument binding, Python builtins
+//   EmitMath.cpp         elementwise math, min/max, where
+//   EmitMemory.cpp       loads, stores, atomics
+//   EmitShape.cpp        reshape, trans, dot, hints
 //   EmitReduce.cpp       reductions and scans
 //
 //===----------------------------------------------------------------------===//
@@ -213,6 +216,9 @@ public:
                                 std::vector<std::pair<std::string, TValue>>
                                     kwargs,
                                 std::vector<SourceLoc> argLocs);
+  /// Reads an optional constexpr string argument ("" when absent).
+  FailureOr<std::string> constStr(const BoundArgs &a, unsigned i,
+                                  llvm::StringRef what);
   FailureOr<BoundArgs>
   bindArgs(llvm::StringRef fn, const CallExpr *call,
            llvm::ArrayRef<llvm::StringRef> params, unsigned numRequired,

@@ -306,8 +306,8 @@ private:
     // As in Python, a bracket left open on a line before the error (or
     // before the token the parser stopped at) is the cause of whatever goes
     // wrong after it: the rest of the file is inside it.
-    if (neverClosed && std::max(loc.line, tok().loc.line) >
-                           neverClosed->errorLoc.line) {
+    if (neverClosed &&
+        std::max(loc.line, tok().loc.line) > neverClosed->errorLoc.line) {
       diag.error(neverClosed->errorLoc, neverClosed->message);
       return false;
     }
@@ -1247,8 +1247,8 @@ bool Parser::validateTarget(ExprPtr &target, bool inTuple,
     // Only the last element of an unparenthesized tuple stands right
     // before the '='.
     auto &elts = cast<TupleExpr>(target.get())->elts;
-    bool bare = !elts.empty() &&
-                startLoc(elts.front().get()).offset == loc.offset;
+    bool bare =
+        !elts.empty() && startLoc(elts.front().get()).offset == loc.offset;
     for (ExprPtr &elt : elts)
       if (!validateTarget(elt, /*inTuple=*/true,
                           beforeOnlyEqual && bare && &elt == &elts.back()))

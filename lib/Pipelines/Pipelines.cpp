@@ -6,6 +6,7 @@
 
 #include "tilec/Pipelines.h"
 
+#include "Conversion/Passes.h"
 #include "Tile/Transforms/Passes.h"
 
 #include "mlir/Pass/PassRegistry.h"
@@ -16,6 +17,14 @@ void tilec::buildTileOptimizationPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createCSEPass());
   pm.addPass(tilec::tile::createTileCombine());
   pm.addPass(mlir::createCanonicalizerPass());
+}
+
+void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm, unsigned numWarps) {
+  ConvertTileToTileGPUOptions options;
+  options.numWarps = numWarps;
+  pm.addPass(createConvertTileToTileGPU(options));
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
 }
 
 void tilec::registerPipelines() {

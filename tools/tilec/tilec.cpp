@@ -65,7 +65,7 @@ static cl::opt<int>
               cl::desc("Software-pipelining depth for loops (default 3)"),
               cl::init(3), cl::cat(tilecCat));
 
-enum class EmitLevel { AST, Tile, TileRaw };
+enum class EmitLevel { AST, TileRaw, Tile, TileGPU };
 static cl::opt<EmitLevel> emitLevel(
     "emit", cl::desc("What to produce"), cl::init(EmitLevel::Tile),
     cl::values(clEnumValN(EmitLevel::AST, "ast",
@@ -73,7 +73,9 @@ static cl::opt<EmitLevel> emitLevel(
                clEnumValN(EmitLevel::Tile, "tile",
                           "the tile dialect after its clean-up pipeline"),
                clEnumValN(EmitLevel::TileRaw, "tile-raw",
-                          "the tile dialect as the frontend emits it")),
+                          "the tile dialect as the frontend emits it"),
+               clEnumValN(EmitLevel::TileGPU, "tilegpu",
+                          "the tilegpu dialect: every tile with a layout")),
     cl::cat(tilecCat));
 static cl::opt<bool> listKernelsFlag(
     "list-kernels", cl::desc("List the @jit functions of the file and exit"),
@@ -137,7 +139,7 @@ static mlir::LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf
         tilec::emitTileModule(ctx, source, filename, opts);
     if (!module)
       return mlir::failure();
-    if (emitLevel == EmitLevel::Tile) {
+    if (emitLevel == EmitLevel::Tile || emitLevel == EmitLevel::TileGPU) {
       mlir::PassManager pm(&ctx);
       if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
         return mlir::failure();
@@ -154,6 +156,8 @@ static mlir::LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf
             /*printAfterOnlyOnFailure=*/false, llvm::errs());
       }
       tilec::buildTileOptimizationPipeline(pm);
+      if (emitLevel == EmitLevel::TileGPU)
+        tilec::buildTileGPUPipeline(pm, numWarps);
       if (mlir::failed(pm.run(*module)))
         return mlir::failure();
     }

@@ -167,7 +167,9 @@ TEST(LexerTest, BackslashContinuation) {
   ASSERT_NE(err, nullptr);
   EXPECT_EQ(err->message,
             "unexpected character after line continuation character");
-  EXPECT_EQ(err->loc.col, 5u);
+  // At the character after the backslash, as Python reports it.
+  EXPECT_EQ(err->loc.col, 6u);
+  EXPECT_EQ(err->text, " ");
   toks = Lexer::tokenize("x = \\");
   err = firstError(toks);
   ASSERT_NE(err, nullptr);
@@ -392,7 +394,7 @@ TEST(LexerTest, UnterminatedStrings) {
   std::vector<Token> toks = Lexer::tokenize("x = 'abc\ny = 1\n");
   const Token *err = firstError(toks);
   ASSERT_NE(err, nullptr);
-  EXPECT_EQ(err->message, "unterminated string literal");
+  EXPECT_EQ(err->message, "unterminated string literal (detected at line 1)");
   EXPECT_EQ(err->loc.line, 1u);
   EXPECT_EQ(err->loc.col, 5u);
   EXPECT_EQ(err->text, "'abc");
@@ -403,14 +405,25 @@ TEST(LexerTest, UnterminatedStrings) {
   toks = Lexer::tokenize("s = \"\"\"abc\n\ndef\n");
   err = firstError(toks);
   ASSERT_NE(err, nullptr);
-  EXPECT_EQ(err->message, "unterminated triple-quoted string literal");
+  // Detected on the last line: the final line break ends line 3.
+  EXPECT_EQ(err->message,
+            "unterminated triple-quoted string literal (detected at line 3)");
   EXPECT_EQ(err->loc.line, 1u);
   EXPECT_EQ(err->loc.col, 5u);
+  toks = Lexer::tokenize("s = '''abc\n\ndef");
+  EXPECT_EQ(firstError(toks)->message,
+            "unterminated triple-quoted string literal (detected at line 3)");
+  toks = Lexer::tokenize("s = '''abc\n\n");
+  EXPECT_EQ(firstError(toks)->message,
+            "unterminated triple-quoted string literal (detected at line 2)");
 
   toks = Lexer::tokenize("f'{x'\n");
   err = firstError(toks);
   ASSERT_NE(err, nullptr);
-  EXPECT_EQ(err->message, "unterminated string literal");
+  EXPECT_EQ(err->message, "unterminated f-string literal (detected at line 1)");
+  toks = Lexer::tokenize("x = 1\ny = f'''a\n");
+  EXPECT_EQ(firstError(toks)->message,
+            "unterminated triple-quoted f-string literal (detected at line 2)");
 }
 
 TEST(LexerTest, StringValues) {
@@ -467,21 +480,56 @@ TEST(LexerTest, InvalidCharacters) {
 }
 
 TEST(LexerTest, EndOfFileInsideBrackets) {
+  // The token lies at the end of the file; its message belongs to the
+  // innermost bracket still open.
   std::vector<Token> toks = Lexer::tokenize("f(a, [b,\n  c");
   const Token *err = firstError(toks);
   ASSERT_NE(err, nullptr);
-  EXPECT_EQ(err->message, "unexpected end of file inside brackets");
+  EXPECT_EQ(err->message, "'[' was never closed");
+  EXPECT_TRUE(err->neverClosed);
   EXPECT_EQ(err->loc.line, 2u);
   EXPECT_EQ(err->loc.col, 4u);
+  EXPECT_EQ(err->getErrorLoc().line, 1u);
+  EXPECT_EQ(err->getErrorLoc().col, 6u);
+  EXPECT_EQ(err->getErrorLoc().offset, 5u);
   EXPECT_TRUE(toks.back().is(TokenKind::EndOfFile));
-  toks = Lexer::tokenize("x = (1 +\n");
+  toks = Lexer::tokenize("x = ((1,\n 2) +\n");
   err = firstError(toks);
   ASSERT_NE(err, nullptr);
-  EXPECT_EQ(err->message, "unexpected end of file inside parentheses");
+  EXPECT_EQ(err->message, "'(' was never closed");
+  EXPECT_EQ(err->getErrorLoc().col, 5u);
   toks = Lexer::tokenize("x = {");
   err = firstError(toks);
   ASSERT_NE(err, nullptr);
-  EXPECT_EQ(err->message, "unexpected end of file inside braces");
+  EXPECT_EQ(err->message, "'{' was never closed");
+}
+
+TEST(LexerTest, BadClosingBrackets) {
+  std::vector<Token> toks = Lexer::tokenize("x = 1)\n");
+  const Token *err = firstError(toks);
+  ASSERT_NE(err, nullptr);
+  EXPECT_EQ(err->message, "unmatched ')'");
+  EXPECT_EQ(err->loc.col, 6u);
+  EXPECT_EQ(err->text, ")");
+  EXPECT_EQ(firstError(Lexer::tokenize("]"))->message, "unmatched ']'");
+  EXPECT_EQ(firstError(Lexer::tokenize("a}"))->message, "unmatched '}'");
+
+  toks = Lexer::tokenize("x = (1, 2]\n");
+  err = firstError(toks);
+  ASSERT_NE(err, nullptr);
+  EXPECT_EQ(err->message,
+            "closing parenthesis ']' does not match opening parenthesis '('");
+  EXPECT_EQ(err->loc.col, 10u);
+  toks = Lexer::tokenize("x = [1,\n  2)\ny\n");
+  err = firstError(toks);
+  ASSERT_NE(err, nullptr);
+  EXPECT_EQ(err->message, "closing parenthesis ')' does not match opening "
+                          "parenthesis '[' on line 1");
+  EXPECT_EQ(err->loc.line, 2u);
+  EXPECT_EQ(err->loc.col, 4u);
+  // A mismatched closer still closes: the next line is a new one.
+  EXPECT_EQ(kinds("x = [1,\n  2)\ny\n"),
+            "NAME '=' '[' INT ',' INT ERROR NEWLINE NAME NEWLINE");
 }
 
 TEST(LexerTest, LexAfterEndOfFileKeepsReturningEndOfFile) {

@@ -236,3 +236,14 @@ def h(a):
 def k(X, N):
     # expected-error @+1 {{unsupported operand types for '+': None and constexpr int 1}}
     x = h(N) + 1
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'tl.program_id' takes at most 1 argument but 2 were given}}
+    x = tl.program_id(0, 1)

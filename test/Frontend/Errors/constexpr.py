@@ -274,3 +274,15 @@ import triton.language as tl
 def k(X, N):
     # expected-error @+1 {{'tl.zeros' dtype must be a dtype such as tl.float32, got scalar int32}}
     x = tl.zeros((16,), dtype=N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'tl.static_range' bounds must be constexpr, got scalar int32}}
+    for i in tl.static_range(N):
+        pass

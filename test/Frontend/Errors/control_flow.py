@@ -93,3 +93,39 @@ def h(a):
 @triton.jit
 def k(X, N):
     x = h(N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def h(a):
+    if a > 0:
+        # expected-error @+1 {{the returned value is constexpr float 1.5 on one path and scalar int32 on the other; the types must agree}}
+        return a
+    else:
+        return 1.5
+
+
+@triton.jit
+def k(X, N):
+    x = h(N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def h(a):
+    if a > 0:
+        # expected-error @+1 {{'h' returns a value on one path and None on another}}
+        return a
+
+
+@triton.jit
+def k(X, N):
+    x = h(N)

@@ -209,3 +209,62 @@ import triton.language as tl
 def k(X, N):
     # expected-error @+1 {{tensor int32[16] has no method 'foo'}}
     x = tl.arange(0, 16).foo()
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'tl.math.frob' is not a function of triton.language}}
+    x = tl.math.frob(N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'tl.libdevice.exp' is not a function of triton.language}}
+    x = tl.math.libdevice.exp(N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'tl.float17' is not defined in triton.language}}
+    x = tl.zeros((16,), dtype=tl.float17)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+def plain(a):
+    return a
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'plain' is not a @triton.jit function}}
+    x = plain(N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{scalar pointer<fp32> has no attribute 'foo'}}
+    x = X.foo

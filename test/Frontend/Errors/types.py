@@ -376,3 +376,54 @@ def k(X, N):
     # the range too), so 2**40 never wraps silently to 0.
     # expected-error @+1 {{integer constant 1099511627776 is out of range for int32}}
     tl.store(X, N + 2**40)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{variable 'x' is constexpr float 1.0 on one path and scalar int32 on the other; the types must agree}}
+    if N > 0:
+        x = 1.0
+    else:
+        x = N
+    tl.store(X, x)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    a = tl.arange(0, 16)
+    # expected-error @+1 {{the condition of 'if' must be a scalar}}
+    if a > 0:
+        pass
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'in' needs a constexpr on its left, got scalar int32}}
+    x = N in (1, 2)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    a = tl.arange(0, 16)
+    # expected-error @+1 {{'tl.store' mask must be boolean (int1), got tensor int32[16]}}
+    tl.store(X + a, a.to(tl.float32), mask=a)

@@ -1,0 +1,236 @@
+//===- TileGPUAttrs.cpp - TileGPU layout attributes -------------*- C++ -*-===//
+//
+// Verifiers of the layout encodings and their linear layouts: each layout is
+// a constructor from LinearLayoutConstructors.h, so index computations and
+// conversions never special-case a layout kind.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileGPU/IR/LinearLayoutConstructors.h"
+#include "TileGPU/IR/TileGPUOps.h"
+
+#include "mlir/IR/DialectImplementation.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace tilec::tilegpu;
+using llvm::LogicalResult;
+
+#include "TileGPU/IR/TileGPUAttrInterfaces.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "TileGPU/IR/TileGPUAttrs.cpp.inc"
+
+void TileGPUDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "TileGPU/IR/TileGPUAttrs.cpp.inc"
+      >();
+}
+
+static bool isPowerOf2(unsigned v) { return v && (v & (v - 1)) == 0; }
+
+static LogicalResult
+verifyOrder(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+            llvm::ArrayRef<unsigned> order) {
+  llvm::SmallVector<bool> seen(order.size(), false);
+  for (unsigned o : order) {
+    if (o >= order.size() || seen[o])
+      return emitError() << "order must be a permutation of 0.."
+                         << order.size() - 1;
+    seen[o] = true;
+  }
+  return mlir::success();
+}
+
+//===----------------------------------------------------------------------===//
+// BlockedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult BlockedEncodingAttr::verify(
+    llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+    llvm::ArrayRef<unsigned> sizePerThread,
+    llvm::ArrayRef<unsigned> threadsPerWarp,
+    llvm::ArrayRef<unsigned> warpsPerCTA, llvm::ArrayRef<unsigned> order) {
+  size_t rank = order.size();
+  if (rank == 0)
+    return emitError() << "blocked layout needs a rank of at least 1";
+  if (sizePerThread.size() != rank || threadsPerWarp.size() != rank ||
+      warpsPerCTA.size() != rank)
+    return emitError() << "blocked layout parameters must all have rank "
+                       << rank;
+  for (auto list : {sizePerThread, threadsPerWarp, warpsPerCTA})
+    for (unsigned v : list)
+      if (!isPowerOf2(v))
+        return emitError()
+               << "blocked layout sizes must be powers of two, got " << v;
+  return verifyOrder(emitError, order);
+}
+
+unsigned BlockedEncodingAttr::getRank() const { return getOrder().size(); }
+
+LinearLayout
+BlockedEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
+  return blockedLayout(shape, getSizePerThread(), getThreadsPerWarp(),
+                       getWarpsPerCTA(), getOrder());
+}
+
+BlockedEncodingAttr BlockedEncodingAttr::getDefault(
+    mlir::MLIRContext *ctx, llvm::ArrayRef<int64_t> shape, unsigned numWarps,
+    unsigned threadsPerWarp) {
+  size_t rank = shape.size();
+  llvm::SmallVector<unsigned> order, sizePerThread(rank, 1),
+      threads(rank, 1), warps(rank, 1);
+  for (size_t i = 0; i < rank; ++i)
+    order.push_back(rank - 1 - i);
+  // Lanes, then warps, along the fastest dimension first; what is left over
+  // goes to the slowest dimension (those threads hold copies).
+  unsigned remaining = threadsPerWarp;
+  for (unsigned d : order) {
+    unsigned t = std::clamp<int64_t>(shape[d], 1, remaining);
+    threads[d] = t;
+    remaining /= t;
+  }
+  threads[order.back()] *= remaining;
+  remaining = numWarps;
+  for (unsigned d : order) {
+    int64_t left = std::max<int64_t>(1, shape[d] / threads[d]);
+    unsigned w = std::clamp<int64_t>(left, 1, remaining);
+    warps[d] = w;
+    remaining /= w;
+  }
+  warps[order.back()] *= remaining;
+  return BlockedEncodingAttr::get(ctx, sizePerThread, threads, warps, order);
+}
+
+//===----------------------------------------------------------------------===//
+// SliceEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult SliceEncodingAttr::verify(
+    llvm::function_ref<mlir::InFlightDiagnostic()> emitError, unsigned dim,
+    LayoutEncodingTrait parent) {
+  if (!parent)
+    return emitError() << "slice layout needs a distributed parent layout";
+  if (dim >= parent.getRank())
+    return emitError() << "slice dim " << dim
+                       << " is out of range for a parent of rank "
+                       << parent.getRank();
+  return mlir::success();
+}
+
+unsigned SliceEncodingAttr::getRank() const {
+  return getParent().getRank() - 1;
+}
+
+LinearLayout
+SliceEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
+  // The parent's extent along the sliced dimension does not matter: what
+  // moved along it is dropped. Size 1 gives the canonical result.
+  llvm::SmallVector<int64_t> parentShape(shape);
+  parentShape.insert(parentShape.begin() + getDim(), 1);
+  return sliceLayout(getParent().toLinearLayout(parentShape), getDim());
+}
+
+//===----------------------------------------------------------------------===//
+// MmaEncodingAttr and DotOperandEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+MmaEncodingAttr::verify(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+                        unsigned version, unsigned instrN,
+                        llvm::ArrayRef<unsigned> warpsPerCTA) {
+  if (version != 2 && version != 3)
+    return emitError() << "mma version must be 2 (mma.sync) or 3 (wgmma), got "
+                       << version;
+  if (warpsPerCTA.size() != 2)
+    return emitError() << "mma layout needs 2 warpsPerCTA entries";
+  for (unsigned w : warpsPerCTA)
+    if (!isPowerOf2(w))
+      return emitError() << "mma warpsPerCTA must be powers of two";
+  if (version == 2 && instrN != 8)
+    return emitError() << "mma.sync (version 2) has instrN 8, got " << instrN;
+  if (version == 3) {
+    if (!isPowerOf2(instrN) || instrN < 8 || instrN > 256)
+      return emitError() << "wgmma instrN must be a power of two in 8..256, "
+                            "got "
+                         << instrN;
+    if (warpsPerCTA[0] % 4 != 0)
+      return emitError() << "wgmma needs warpsPerCTA[0] to be a multiple of "
+                            "4 (whole warpgroups)";
+  }
+  return mlir::success();
+}
+
+unsigned MmaEncodingAttr::getRank() const { return 2; }
+
+LinearLayout
+MmaEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
+  if (getVersion() == 2)
+    return mmaV2Layout(shape, getWarpsPerCTA());
+  return mmaV3Layout(shape, getInstrN(), getWarpsPerCTA());
+}
+
+LogicalResult DotOperandEncodingAttr::verify(
+    llvm::function_ref<mlir::InFlightDiagnostic()> emitError, unsigned opIdx,
+    MmaEncodingAttr parent, unsigned elemBits) {
+  if (opIdx > 1)
+    return emitError() << "dot operand index must be 0 or 1, got " << opIdx;
+  if (!parent)
+    return emitError() << "dot operand layout needs an mma parent";
+  if (parent.getVersion() != 2)
+    return emitError() << "dot operands in registers are only supported for "
+                          "mma.sync (version 2) parents";
+  if (elemBits != 4 && elemBits != 8 && elemBits != 16 && elemBits != 32)
+    return emitError() << "dot operand elemBits must be 4, 8, 16 or 32, got "
+                       << elemBits;
+  return mlir::success();
+}
+
+unsigned DotOperandEncodingAttr::getRank() const { return 2; }
+
+LinearLayout
+DotOperandEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
+  return mmaV2DotOperandLayout(shape, getOpIdx(), getElemBits(),
+                               getParent().getWarpsPerCTA());
+}
+
+//===----------------------------------------------------------------------===//
+// SharedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult SharedEncodingAttr::verify(
+    llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+    unsigned swizzleBytes, llvm::ArrayRef<unsigned> order) {
+  if (swizzleBytes != 0 && swizzleBytes != 32 && swizzleBytes != 64 &&
+      swizzleBytes != 128)
+    return emitError() << "swizzleBytes must be 0, 32, 64 or 128, got "
+                       << swizzleBytes;
+  if (order.empty())
+    return emitError() << "shared layout needs an order";
+  return verifyOrder(emitError, order);
+}
+
+LinearLayout SharedEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape,
+                                                unsigned elemBits) const {
+  return sharedSwizzledLayout(shape, elemBits, getSwizzleBytes(), getOrder());
+}
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+LayoutEncodingTrait tilec::tilegpu::getLayout(mlir::Type type) {
+  auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(type);
+  if (!tensor)
+    return nullptr;
+  return llvm::dyn_cast_or_null<LayoutEncodingTrait>(tensor.getEncoding());
+}
+
+std::optional<LinearLayout> tilec::tilegpu::getLinearLayout(mlir::Type type) {
+  LayoutEncodingTrait layout = getLayout(type);
+  if (!layout)
+    return std::nullopt;
+  return layout.toLinearLayout(llvm::cast<mlir::RankedTensorType>(type)
+                                   .getShape());
+}

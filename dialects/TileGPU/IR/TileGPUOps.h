@@ -1,0 +1,49 @@
+//===- TileGPUOps.h - TileGPU dialect operations ----------------*- C++ -*-===//
+//
+// The umbrella header of the tilegpu dialect: the dialect, its layout
+// attributes (with the LayoutEncodingTrait interface), the memdesc type and
+// the operations, plus helpers that read a tensor's linear layout.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_DIALECTS_TILEGPU_IR_TILEGPUOPS_H
+#define TILEC_DIALECTS_TILEGPU_IR_TILEGPUOPS_H
+
+#include "Tile/IR/TileOps.h"
+#include "TileGPU/IR/LinearLayout.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "TileGPU/IR/TileGPUDialect.h.inc"
+
+#include "TileGPU/IR/TileGPUAttrInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "TileGPU/IR/TileGPUAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "TileGPU/IR/TileGPUTypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "TileGPU/IR/TileGPUOps.h.inc"
+
+namespace tilec::tilegpu {
+
+/// The layout encoding of a tensor type, or null.
+LayoutEncodingTrait getLayout(mlir::Type type);
+
+/// The linear layout of a tensor type with a tilegpu layout encoding.
+/// Returns std::nullopt for types without one.
+std::optional<LinearLayout> getLinearLayout(mlir::Type type);
+
+/// `tilegpu.num_warps` of the module enclosing `op` (4 when absent).
+unsigned getNumWarps(mlir::Operation *op);
+
+} // namespace tilec::tilegpu
+
+#endif // TILEC_DIALECTS_TILEGPU_IR_TILEGPUOPS_H

@@ -1,0 +1,49 @@
+//===- Passes.td - tilec conversion passes -----------------*- tablegen -*-===//
+//
+// The passes that move a kernel from one level to the next.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_LIB_CONVERSION_PASSES_TD
+#define TILEC_LIB_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::ModuleOp"> {
+  let summary = "Give every tile a layout over the threads of a CTA";
+  let description = [{
+    Tiling: every ranked tensor gets a `tilegpu` layout encoding. Values
+    created from nothing (make_range, splat, constants) get the default
+    blocked layout for `num-warps` warps of `threads-per-warp` threads (one
+    element per thread, lanes then warps along the fastest dimension);
+    elementwise operations, loads, stores and pointer arithmetic take the
+    layout of their first tensor operand; a reduction's result is the slice
+    of its operand's layout along the reduced axis; expand_dims of a slice
+    gives back the parent; loop-carried values keep the layout they enter
+    with. Where an operand's layout differs from the one an op needs, a
+    `tilegpu.convert_layout` is inserted (later passes remove most of them).
+
+    ```mlir
+    %r = tile.make_range 0 to 128 : tensor<128xi32>
+    // becomes
+    %r = tile.make_range 0 to 128 : tensor<128xi32, #tilegpu.blocked<{
+           sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4],
+           order = [0]}>>
+    ```
+
+    The module gets `tilegpu.num_warps` and `tilegpu.threads_per_warp`.
+  }];
+  let dependentDialects = ["::tilec::tilegpu::TileGPUDialect"];
+  let options = [
+    Option<"numWarps", "num-warps", "unsigned", /*default=*/"0",
+           "Warps per program (0: the module's tile.num_warps, else 4)">,
+    Option<"threadsPerWarp", "threads-per-warp", "unsigned", /*default=*/"32",
+           "Threads per warp">,
+  ];
+  let statistics = [
+    Statistic<"numConversions", "num-conversions",
+              "convert_layout ops inserted">,
+  ];
+}
+
+#endif // TILEC_LIB_CONVERSION_PASSES_TD

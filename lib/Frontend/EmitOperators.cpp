@@ -1,0 +1,551 @@
+//===- EmitOperators.cpp - Python operators on values -----------*- C++ -*-===//
+//
+// Binary, comparison, unary and logical operators. On two constexprs they
+// fold with Python's semantics; on runtime values they follow Triton:
+// promotion to the computation type, broadcasting, and signed or unsigned
+// arith ops chosen from the Triton dtype.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/ASTDump.h"
+#include "Frontend/Emitter.h"
+
+#include "Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+#include <cmath>
+
+using namespace tilec::frontend;
+
+//===----------------------------------------------------------------------===//
+// Constexpr folding
+//===----------------------------------------------------------------------===//
+
+FailureOr<bool> Emitter::truthy(const TValue &v, SourceLoc l) {
+  switch (v.getKind()) {
+  case TValue::Kind::None:
+    return false;
+  case TValue::Kind::Int:
+  case TValue::Kind::Bool:
+    return v.getInt() != 0;
+  case TValue::Kind::Float:
+    return v.getFloat() != 0.0;
+  case TValue::Kind::Str:
+    return !v.getStr().empty();
+  case TValue::Kind::Tuple:
+    return !v.getElts().empty();
+  case TValue::Kind::Runtime:
+    return err(l, "the truth value of a runtime value is not known at "
+                  "compile time");
+  default:
+    return true;
+  }
+}
+
+static bool pyFloorDiv(int64_t a, int64_t b, int64_t &q) {
+  if (b == -1 && a == INT64_MIN)
+    return false;
+  q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    --q;
+  return true;
+}
+
+FailureOr<TValue> Emitter::constFoldBinary(BinaryOpKind op, const TValue &a,
+                                           const TValue &bv, SourceLoc l) {
+  bool isF = a.isFloat() || bv.isFloat();
+  auto overflow = [&]() {
+    return err(l, "constexpr integer overflow in '" + llvm::StringRef(binaryOpSpelling(op)) + "'");
+  };
+  if (!isF) {
+    int64_t x = a.getInt(), y = bv.getInt(), r = 0;
+    switch (op) {
+    case BinaryOpKind::Add:
+      if (__builtin_add_overflow(x, y, &r))
+        return overflow();
+      return TValue::integer(r);
+    case BinaryOpKind::Sub:
+      if (__builtin_sub_overflow(x, y, &r))
+        return overflow();
+      return TValue::integer(r);
+    case BinaryOpKind::Mul:
+      if (__builtin_mul_overflow(x, y, &r))
+        return overflow();
+      return TValue::integer(r);
+    case BinaryOpKind::TrueDiv:
+      if (y == 0)
+        return err(l, "division by zero in a constexpr expression");
+      return TValue::floating(static_cast<double>(x) / static_cast<double>(y));
+    case BinaryOpKind::FloorDiv:
+      if (y == 0)
+        return err(l, "division by zero in a constexpr expression");
+      if (!pyFloorDiv(x, y, r))
+        return overflow();
+      return TValue::integer(r);
+    case BinaryOpKind::Mod: {
+      if (y == 0)
+        return err(l, "modulo by zero in a constexpr expression");
+      if (y == -1)
+        return TValue::integer(0);
+      int64_t m = x % y;
+      if (m != 0 && ((m < 0) != (y < 0)))
+        m += y;
+      return TValue::integer(m);
+    }
+    case BinaryOpKind::Pow: {
+      if (y < 0)
+        return TValue::floating(std::pow(static_cast<double>(x),
+                                         static_cast<double>(y)));
+      int64_t acc = 1;
+      for (int64_t i = 0; i < y; ++i) {
+        if (__builtin_mul_overflow(acc, x, &acc))
+          return overflow();
+        if (acc == 0 || acc == 1)
+          break;
+      }
+      return TValue::integer(acc);
+    }
+    case BinaryOpKind::LShift:
+      if (y < 0 || y >= 64)
+        return err(l, "constexpr shift count " + llvm::Twine(y) +
+                          " out of range");
+      if (x != 0 && (y >= 63 || (x << y) >> y != x))
+        return overflow();
+      return TValue::integer(x << y);
+    case BinaryOpKind::RShift:
+      if (y < 0)
+        return err(l, "negative constexpr shift count");
+      return TValue::integer(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+    case BinaryOpKind::BitAnd:
+      if (a.isBool() && bv.isBool())
+        return TValue::boolean(x & y);
+      return TValue::integer(x & y);
+    case BinaryOpKind::BitOr:
+      if (a.isBool() && bv.isBool())
+        return TValue::boolean(x | y);
+      return TValue::integer(x | y);
+    case BinaryOpKind::BitXor:
+      if (a.isBool() && bv.isBool())
+        return TValue::boolean(x ^ y);
+      return TValue::integer(x ^ y);
+    case BinaryOpKind::MatMul:
+      break;
+    }
+    return err(l, "operator '" + llvm::StringRef(binaryOpSpelling(op)) +
+                      "' is not supported on constexpr integers");
+  }
+  double x = a.asDouble(), y = bv.asDouble();
+  switch (op) {
+  case BinaryOpKind::Add:
+    return TValue::floating(x + y);
+  case BinaryOpKind::Sub:
+    return TValue::floating(x - y);
+  case BinaryOpKind::Mul:
+    return TValue::floating(x * y);
+  case BinaryOpKind::TrueDiv:
+    if (y == 0)
+      return err(l, "division by zero in a constexpr expression");
+    return TValue::floating(x / y);
+  case BinaryOpKind::FloorDiv:
+    if (y == 0)
+      return err(l, "division by zero in a constexpr expression");
+    return TValue::floating(std::floor(x / y));
+  case BinaryOpKind::Mod: {
+    if (y == 0)
+      return err(l, "modulo by zero in a constexpr expression");
+    double m = std::fmod(x, y);
+    if (m != 0 && ((m < 0) != (y < 0)))
+      m += y;
+    return TValue::floating(m);
+  }
+  case BinaryOpKind::Pow:
+    return TValue::floating(std::pow(x, y));
+  default:
+    return err(l, "operator '" + llvm::StringRef(binaryOpSpelling(op)) +
+                      "' is not supported on constexpr floats");
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Runtime operators
+//===----------------------------------------------------------------------===//
+
+static bool isPyNumber(const TValue &v) { return v.isNumber(); }
+
+
+FailureOr<TValue> Emitter::binaryOp(BinaryOpKind op, const TValue &a,
+                                    const TValue &bv, SourceLoc l) {
+  if (isPyNumber(a) && isPyNumber(bv))
+    return constFoldBinary(op, a, bv, l);
+  if (a.isConstexpr() && bv.isConstexpr()) {
+    if (op == BinaryOpKind::Add && a.isTuple() && bv.isTuple()) {
+      std::vector<TValue> elts = a.getElts();
+      elts.insert(elts.end(), bv.getElts().begin(), bv.getElts().end());
+      return TValue::tuple(std::move(elts));
+    }
+    return err(l, "unsupported operand types for '" + llvm::StringRef(binaryOpSpelling(op)) +
+                      "': " + a.describe() + " and " + bv.describe());
+  }
+  for (const TValue *v : {&a, &bv})
+    if (!v->isRuntime() && !isPyNumber(*v))
+      return err(l, "unsupported operand types for '" + llvm::StringRef(binaryOpSpelling(op)) +
+                        "': " + a.describe() + " and " + bv.describe());
+  if (op == BinaryOpKind::MatMul)
+    return err(l, "operator '@' is not supported; use tl.dot");
+  if (op == BinaryOpKind::Pow)
+    return err(l, "operator '**' is only supported on constexprs; use "
+                  "multiplication or tl.exp2");
+
+  mlir::Location ml = loc(l);
+  // Pointer arithmetic: ptr + int, int + ptr, ptr - int.
+  bool aPtr = a.isRuntime() && a.getType().elem.isPtr;
+  bool bPtr = bv.isRuntime() && bv.getType().elem.isPtr;
+  if (aPtr || bPtr) {
+    const TValue &ptr = aPtr ? a : bv;
+    const TValue &off = aPtr ? bv : a;
+    bool offIsInt = off.isInt() || off.isBool() ||
+                    (off.isRuntime() && off.getType().elem.isInt());
+    if (aPtr && bPtr)
+      return err(l, "operator '" + llvm::StringRef(binaryOpSpelling(op)) +
+                        "' is not supported between two pointers");
+    if (!offIsInt || !(op == BinaryOpKind::Add ||
+                       (op == BinaryOpKind::Sub && aPtr)))
+      return err(l, "unsupported operand types for '" + llvm::StringRef(binaryOpSpelling(op)) +
+                        "': " + a.describe() + " and " + bv.describe() +
+                        " (pointers take + and - with integers)");
+    TValue o = off;
+    if (op == BinaryOpKind::Sub) {
+      FailureOr<TValue> n = unaryOp(UnaryOpKind::Neg, off, l);
+      if (failed(n))
+        return failure();
+      o = *n;
+    }
+    if (!o.isRuntime()) {
+      FailureOr<TValue> r = toRuntime(o, l);
+      if (failed(r))
+        return failure();
+      o = *r;
+    }
+    TValue p = ptr;
+    if (failed(broadcastPair(p, o, l)))
+      return failure();
+    auto addptr = tilec::tile::AddPtrOp::create(
+        b, ml, getMlirType(&ctx, p.getType()), p.getValue(), o.getValue());
+    return TValue::runtime(addptr, p.getType());
+  }
+
+  DType ad = getPromotionDType(a), bd = getPromotionDType(bv);
+  bool divOrMod = op == BinaryOpKind::TrueDiv ||
+                  op == BinaryOpKind::FloorDiv || op == BinaryOpKind::Mod;
+  std::string why;
+  std::optional<DType> ct =
+      computationType(ad, isPyNumber(a), bd, isPyNumber(bv), divOrMod, why);
+  if (!ct)
+    return err(l, why);
+  bool isBitwise = op == BinaryOpKind::BitAnd || op == BinaryOpKind::BitOr ||
+                   op == BinaryOpKind::BitXor || op == BinaryOpKind::LShift ||
+                   op == BinaryOpKind::RShift;
+  if (isBitwise && isFloat(*ct))
+    return err(l, "operator '" + llvm::StringRef(binaryOpSpelling(op)) +
+                      "' needs integer operands, got " + a.describe() +
+                      " and " + bv.describe());
+  if (op == BinaryOpKind::FloorDiv && isFloat(*ct))
+    return err(l, "floor division '//' is not supported for floating-point "
+                  "operands (" +
+                      a.describe() + " and " + bv.describe() + ")");
+  if (op == BinaryOpKind::TrueDiv && !isFloat(*ct))
+    ct = DType::FP32;
+  ElemType et = ElemType::scalar(*ct);
+  FailureOr<TValue> x = coerce(a, et, l), y = coerce(bv, et, l);
+  if (failed(x) || failed(y))
+    return failure();
+  TValue xa = *x, ya = *y;
+  if (failed(broadcastPair(xa, ya, l)))
+    return failure();
+  mlir::Value lv = xa.getValue(), rv = ya.getValue(), r;
+  bool f = isFloat(*ct), u = isUnsigned(*ct);
+  namespace arith = mlir::arith;
+  switch (op) {
+  case BinaryOpKind::Add:
+    r = f ? (mlir::Value)arith::AddFOp::create(b, ml, lv, rv)
+          : (mlir::Value)arith::AddIOp::create(b, ml, lv, rv);
+    break;
+  case BinaryOpKind::Sub:
+    r = f ? (mlir::Value)arith::SubFOp::create(b, ml, lv, rv)
+          : (mlir::Value)arith::SubIOp::create(b, ml, lv, rv);
+    break;
+  case BinaryOpKind::Mul:
+    r = f ? (mlir::Value)arith::MulFOp::create(b, ml, lv, rv)
+          : (mlir::Value)arith::MulIOp::create(b, ml, lv, rv);
+    break;
+  case BinaryOpKind::TrueDiv:
+    r = arith::DivFOp::create(b, ml, lv, rv);
+    break;
+  case BinaryOpKind::FloorDiv:
+    // Triton's integer `//` truncates toward zero like C.
+    r = u ? (mlir::Value)arith::DivUIOp::create(b, ml, lv, rv)
+          : (mlir::Value)arith::DivSIOp::create(b, ml, lv, rv);
+    break;
+  case BinaryOpKind::Mod:
+    if (f)
+      r = arith::RemFOp::create(b, ml, lv, rv);
+    else
+      r = u ? (mlir::Value)arith::RemUIOp::create(b, ml, lv, rv)
+            : (mlir::Value)arith::RemSIOp::create(b, ml, lv, rv);
+    break;
+  case BinaryOpKind::BitAnd:
+    r = arith::AndIOp::create(b, ml, lv, rv);
+    break;
+  case BinaryOpKind::BitOr:
+    r = arith::OrIOp::create(b, ml, lv, rv);
+    break;
+  case BinaryOpKind::BitXor:
+    r = arith::XOrIOp::create(b, ml, lv, rv);
+    break;
+  case BinaryOpKind::LShift:
+    r = arith::ShLIOp::create(b, ml, lv, rv);
+    break;
+  case BinaryOpKind::RShift:
+    r = u ? (mlir::Value)arith::ShRUIOp::create(b, ml, lv, rv)
+          : (mlir::Value)arith::ShRSIOp::create(b, ml, lv, rv);
+    break;
+  default:
+    return err(l, "unsupported operator");
+  }
+  return TValue::runtime(r, xa.getType());
+}
+
+FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
+                                     const TValue &bv, SourceLoc l) {
+  if (op == CompareOpKind::Is || op == CompareOpKind::IsNot) {
+    // `x is None` is a compile-time question in Triton's language.
+    if (!a.isNone() && !bv.isNone() && !(a.isConstexpr() && bv.isConstexpr()))
+      return err(l, "'" + llvm::StringRef(compareOpSpelling(op)) +
+                        "' is only supported with None or constexprs");
+    bool same = a.isConstexpr() && bv.isConstexpr()
+                    ? (a.getKind() == bv.getKind() &&
+                       (a.isNone() || (a.isNumber() && a.getInt() ==
+                                                           bv.getInt() &&
+                                       a.getFloat() == bv.getFloat()) ||
+                        (a.getKind() == TValue::Kind::DTypeObj &&
+                         a.getDType() == bv.getDType())))
+                    : false;
+    return TValue::boolean(op == CompareOpKind::Is ? same : !same);
+  }
+  if (op == CompareOpKind::In || op == CompareOpKind::NotIn) {
+    if (!bv.isTuple() || !bv.isConstexpr())
+      return err(l, "'" + llvm::StringRef(compareOpSpelling(op)) +
+                        "' needs a constexpr tuple on its right, got " +
+                        bv.describe());
+    if (!a.isConstexpr())
+      return err(l, "'" + llvm::StringRef(compareOpSpelling(op)) +
+                        "' needs a constexpr on its left, got " +
+                        a.describe());
+    bool found = false;
+    for (const TValue &e : bv.getElts())
+      if (e.isNumber() && a.isNumber() && e.asDouble() == a.asDouble())
+        found = true;
+      else if (e.getKind() == TValue::Kind::Str &&
+               a.getKind() == TValue::Kind::Str && e.getStr() == a.getStr())
+        found = true;
+      else if (e.getKind() == TValue::Kind::DTypeObj &&
+               a.getKind() == TValue::Kind::DTypeObj &&
+               e.getDType() == a.getDType())
+        found = true;
+    return TValue::boolean(op == CompareOpKind::In ? found : !found);
+  }
+  if (a.isConstexpr() && bv.isConstexpr()) {
+    if (a.isNumber() && bv.isNumber()) {
+      bool r = false;
+      if (!a.isFloat() && !bv.isFloat()) {
+        int64_t x = a.getInt(), y = bv.getInt();
+        switch (op) {
+        case CompareOpKind::Eq: r = x == y; break;
+        case CompareOpKind::NotEq: r = x != y; break;
+        case CompareOpKind::Lt: r = x < y; break;
+        case CompareOpKind::LtE: r = x <= y; break;
+        case CompareOpKind::Gt: r = x > y; break;
+        case CompareOpKind::GtE: r = x >= y; break;
+        default: break;
+        }
+      } else {
+        double x = a.asDouble(), y = bv.asDouble();
+        switch (op) {
+        case CompareOpKind::Eq: r = x == y; break;
+        case CompareOpKind::NotEq: r = x != y; break;
+        case CompareOpKind::Lt: r = x < y; break;
+        case CompareOpKind::LtE: r = x <= y; break;
+        case CompareOpKind::Gt: r = x > y; break;
+        case CompareOpKind::GtE: r = x >= y; break;
+        default: break;
+        }
+      }
+      return TValue::boolean(r);
+    }
+    if (op == CompareOpKind::Eq || op == CompareOpKind::NotEq) {
+      bool same = false;
+      if (a.getKind() == bv.getKind()) {
+        if (a.getKind() == TValue::Kind::Str)
+          same = a.getStr() == bv.getStr();
+        else if (a.getKind() == TValue::Kind::DTypeObj)
+          same = a.getDType() == bv.getDType();
+        else if (a.isNone())
+          same = true;
+      }
+      return TValue::boolean(op == CompareOpKind::Eq ? same : !same);
+    }
+    return err(l, "unsupported operand types for '" + llvm::StringRef(compareOpSpelling(op)) +
+                      "': " + a.describe() + " and " + bv.describe());
+  }
+  for (const TValue *v : {&a, &bv})
+    if (!v->isRuntime() && !isPyNumber(*v))
+      return err(l, "unsupported operand types for '" + llvm::StringRef(compareOpSpelling(op)) +
+                        "': " + a.describe() + " and " + bv.describe());
+  if ((a.isRuntime() && a.getType().elem.isPtr) ||
+      (bv.isRuntime() && bv.getType().elem.isPtr))
+    return err(l, "comparing pointers is not supported");
+  DType ad = getPromotionDType(a), bd = getPromotionDType(bv);
+  std::string why;
+  std::optional<DType> ct =
+      computationType(ad, isPyNumber(a), bd, isPyNumber(bv), false, why);
+  if (!ct)
+    return err(l, why);
+  ElemType et = ElemType::scalar(*ct);
+  FailureOr<TValue> x = coerce(a, et, l), y = coerce(bv, et, l);
+  if (failed(x) || failed(y))
+    return failure();
+  TValue xa = *x, ya = *y;
+  if (failed(broadcastPair(xa, ya, l)))
+    return failure();
+  mlir::Location ml = loc(l);
+  mlir::Value r;
+  namespace arith = mlir::arith;
+  if (isFloat(*ct)) {
+    arith::CmpFPredicate p;
+    switch (op) {
+    case CompareOpKind::Eq: p = arith::CmpFPredicate::OEQ; break;
+    case CompareOpKind::NotEq: p = arith::CmpFPredicate::UNE; break;
+    case CompareOpKind::Lt: p = arith::CmpFPredicate::OLT; break;
+    case CompareOpKind::LtE: p = arith::CmpFPredicate::OLE; break;
+    case CompareOpKind::Gt: p = arith::CmpFPredicate::OGT; break;
+    default: p = arith::CmpFPredicate::OGE; break;
+    }
+    r = arith::CmpFOp::create(b, ml, p, xa.getValue(), ya.getValue());
+  } else {
+    bool u = isUnsigned(*ct);
+    arith::CmpIPredicate p;
+    switch (op) {
+    case CompareOpKind::Eq: p = arith::CmpIPredicate::eq; break;
+    case CompareOpKind::NotEq: p = arith::CmpIPredicate::ne; break;
+    case CompareOpKind::Lt:
+      p = u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+      break;
+    case CompareOpKind::LtE:
+      p = u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
+      break;
+    case CompareOpKind::Gt:
+      p = u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+      break;
+    default:
+      p = u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+      break;
+    }
+    r = arith::CmpIOp::create(b, ml, p, xa.getValue(), ya.getValue());
+  }
+  return TValue::runtime(r, xa.getType().withElem(ElemType::scalar(DType::I1)));
+}
+
+FailureOr<TValue> Emitter::unaryOp(UnaryOpKind op, const TValue &a,
+                                   SourceLoc l) {
+  if (a.isConstexpr()) {
+    if (op == UnaryOpKind::Not) {
+      FailureOr<bool> t = truthy(a, l);
+      if (failed(t))
+        return failure();
+      return TValue::boolean(!*t);
+    }
+    if (!a.isNumber())
+      return err(l, "bad operand for a unary operator: " + a.describe());
+    if (op == UnaryOpKind::Pos)
+      return a.isBool() ? TValue::integer(a.getInt()) : a;
+    if (op == UnaryOpKind::Neg) {
+      if (a.isFloat())
+        return TValue::floating(-a.getFloat());
+      if (a.getInt() == INT64_MIN)
+        return err(l, "constexpr integer overflow in unary '-'");
+      return TValue::integer(-a.getInt());
+    }
+    if (a.isFloat())
+      return err(l, "bad operand for '~': " + a.describe());
+    return TValue::integer(~a.getInt());
+  }
+  if (!a.isRuntime())
+    return err(l, "bad operand for a unary operator: " + a.describe());
+  const TileType &t = a.getType();
+  if (t.elem.isPtr)
+    return err(l, "unary operators are not supported on pointers");
+  mlir::Location ml = loc(l);
+  switch (op) {
+  case UnaryOpKind::Pos:
+    return a;
+  case UnaryOpKind::Neg:
+    if (t.elem.isFloat())
+      return TValue::runtime(
+          mlir::arith::NegFOp::create(b, ml, a.getValue()), t);
+    return binaryOp(BinaryOpKind::Sub, TValue::integer(0), a, l);
+  case UnaryOpKind::Invert: {
+    if (t.elem.isFloat())
+      return err(l, "operator '~' needs an integer operand, got " +
+                        a.describe());
+    FailureOr<TValue> ones = materialize(TValue::integer(-1), t, l);
+    if (failed(ones))
+      return failure();
+    return TValue::runtime(
+        mlir::arith::XOrIOp::create(b, ml, a.getValue(), ones->getValue()), t);
+  }
+  case UnaryOpKind::Not: {
+    FailureOr<TValue> z = compareOp(CompareOpKind::Eq, a, TValue::integer(0),
+                                    l);
+    return z;
+  }
+  }
+  return err(l, "unsupported unary operator");
+}
+
+FailureOr<TValue> Emitter::logicalOp(bool isAnd, const TValue &a,
+                                     const TValue &bv, SourceLoc l) {
+  auto toBool = [&](const TValue &v) -> FailureOr<TValue> {
+    if (v.isConstexpr()) {
+      FailureOr<bool> t = truthy(v, l);
+      if (failed(t))
+        return failure();
+      return TValue::boolean(*t);
+    }
+    if (v.getType().elem.isBool())
+      return v;
+    return compareOp(CompareOpKind::NotEq, v, TValue::integer(0), l);
+  };
+  FailureOr<TValue> x = toBool(a), y = toBool(bv);
+  if (failed(x) || failed(y))
+    return failure();
+  return binaryOp(isAnd ? BinaryOpKind::BitAnd : BinaryOpKind::BitOr, *x, *y,
+                  l);
+}
+
+FailureOr<mlir::Value> Emitter::scalarCondition(const TValue &v, SourceLoc l,
+                                                llvm::StringRef what) {
+  if (!v.isRuntime())
+    return err(l, "the condition of " + what + " must be a scalar, got " +
+                      v.describe());
+  if (v.getType().isTensor())
+    return err(l, "the condition of " + what + " must be a scalar, got " +
+                      v.describe() + "; use tl.where for tensors");
+  if (v.getType().elem.isBool())
+    return v.getValue();
+  FailureOr<TValue> c = compareOp(CompareOpKind::NotEq, v, TValue::integer(0),
+                                  l);
+  if (failed(c))
+    return failure();
+  return c->getValue();
+}
