@@ -19,6 +19,9 @@ void buildTileOptimizationPipeline(mlir::OpPassManager &pm);
 /// Tiling and layout assignment: `tile` -> `tilegpu` for `numWarps` warps.
 void buildTileGPUPipeline(mlir::OpPassManager &pm, unsigned numWarps);
 
+/// Lowering to per-thread code: `tilegpu` -> `llvm` + `nvvm`.
+void buildLLVMPipeline(mlir::OpPassManager &pm);
+
 /// Registers the pipelines with the global registry (for tilec-opt's
 /// `--pass-pipeline`), as `tilec-tile-opt`.
 void registerPipelines();

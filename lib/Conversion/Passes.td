@@ -46,4 +46,37 @@ def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::ModuleOp"> {
   ];
 }
 
+def ConvertTileGPUToLLVM : Pass<"convert-tilegpu-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Lower tilegpu kernels to per-thread LLVM and NVVM code";
+  let description = [{
+    Every tensor with a tilegpu layout becomes an `!llvm.struct` of the
+    elements that one thread holds (one field per value of the layout's
+    `register` dimension); `!tile.ptr<T>` becomes `!llvm.ptr<1>`. Index
+    computations come from the layouts' linear layouts: the coordinate of
+    register `r` of thread `tid` is `L(r) ^ L(lane) ^ L(warp)` with lane =
+    tid % 32 and warp = tid / 32. Elementwise ops are applied per element,
+    loads and stores are vectorized over registers that hold consecutive
+    elements (masked ones through predicated PTX), reductions combine within
+    a thread, then across lanes with `shfl.sync.bfly`, then across warps
+    through shared memory. Structured control flow is lowered through `cf`.
+
+    ```mlir
+    func.func @k(%p: !tile.ptr<f32>) attributes {tile.kernel} {
+      %r = tile.make_range 0 to 128 : tensor<128xi32, #blocked>
+      ...
+    // becomes
+    llvm.func @k(%p: !llvm.ptr<1>) attributes {nvvm.kernel,
+                                                nvvm.reqntid = array<i32: 128>} {
+      %tid = nvvm.read.ptx.sreg.tid.x : i32
+      ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+  let statistics = [
+    Statistic<"numMaskedAccesses", "num-masked-accesses",
+              "predicated global loads and stores emitted">,
+  ];
+}
+
 #endif // TILEC_LIB_CONVERSION_PASSES_TD

@@ -27,6 +27,12 @@ void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm, unsigned numWarps) {
   pm.addPass(mlir::createCSEPass());
 }
 
+void tilec::buildLLVMPipeline(mlir::OpPassManager &pm) {
+  pm.addPass(createConvertTileGPUToLLVM());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+}
+
 void tilec::registerPipelines() {
   mlir::PassPipelineRegistration<>(
       "tilec-tile-opt", "clean up freshly emitted tile IR",

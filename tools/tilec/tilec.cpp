@@ -10,6 +10,7 @@
 
 #include "tilec/Frontend.h"
 #include "tilec/Pipelines.h"
+#include "tilec/Target.h"
 
 #include "Frontend/ASTDump.h"
 #include "Frontend/Parser.h"
@@ -21,6 +22,8 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/ToolUtilities.h"
 
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -65,7 +68,8 @@ static cl::opt<int>
               cl::desc("Software-pipelining depth for loops (default 3)"),
               cl::init(3), cl::cat(tilecCat));
 
-enum class EmitLevel { AST, TileRaw, Tile, TileGPU };
+enum class EmitLevel { AST, TileRaw, Tile, TileGPU, LLVMDialect, LLVMIR, PTX,
+                       Cubin };
 static cl::opt<EmitLevel> emitLevel(
     "emit", cl::desc("What to produce"), cl::init(EmitLevel::Tile),
     cl::values(clEnumValN(EmitLevel::AST, "ast",
@@ -75,7 +79,24 @@ static cl::opt<EmitLevel> emitLevel(
                clEnumValN(EmitLevel::TileRaw, "tile-raw",
                           "the tile dialect as the frontend emits it"),
                clEnumValN(EmitLevel::TileGPU, "tilegpu",
-                          "the tilegpu dialect: every tile with a layout")),
+                          "the tilegpu dialect: every tile with a layout"),
+               clEnumValN(EmitLevel::LLVMDialect, "llvm-mlir",
+                          "per-thread code in MLIR's llvm and nvvm dialects"),
+               clEnumValN(EmitLevel::LLVMIR, "llvm",
+                          "LLVM IR after NVPTX's optimization pipeline"),
+               clEnumValN(EmitLevel::PTX, "ptx", "PTX assembly"),
+               clEnumValN(EmitLevel::Cubin, "cubin",
+                          "a cubin assembled by ptxas (binary; use -o)")),
+    cl::cat(tilecCat));
+static cl::opt<std::string>
+    arch("arch",
+         cl::desc("GPU architecture: sm_80, sm_86, sm_89, sm_90 or sm_90a "
+                  "(default sm_90a)"),
+         cl::init("sm_90a"), cl::cat(tilecCat));
+static cl::opt<bool> printResources(
+    "print-resources",
+    cl::desc("Print registers, spills, stack, shared memory and threads of "
+             "each kernel (from ptxas) to stderr"),
     cl::cat(tilecCat));
 static cl::opt<bool> listKernelsFlag(
     "list-kernels", cl::desc("List the @jit functions of the file and exit"),
@@ -95,6 +116,56 @@ static cl::opt<bool> dumpAfterEachPass(
     cl::desc("Print the IR after every pass (like "
              "--mlir-print-ir-after-all)"),
     cl::cat(tilecCat));
+
+/// Reports an llvm::Error through MLIR's diagnostics; returns failure.
+static mlir::LogicalResult report(mlir::MLIRContext &ctx, llvm::Error e) {
+  mlir::emitError(mlir::UnknownLoc::get(&ctx)) << llvm::toString(std::move(e));
+  return mlir::failure();
+}
+
+/// The levels below MLIR: LLVM IR, PTX, cubin (tilec/Target.h).
+static mlir::LogicalResult emitMachineCode(mlir::ModuleOp module,
+                                           llvm::raw_ostream &os,
+                                           mlir::MLIRContext &ctx) {
+  tilec::TargetOptions target;
+  target.arch = arch;
+  llvm::LLVMContext llvmCtx;
+  llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
+      tilec::translateToLLVMIR(module, llvmCtx);
+  if (!llvmModule)
+    return report(ctx, llvmModule.takeError());
+  if (emitLevel == EmitLevel::LLVMIR) {
+    if (llvm::Error e = tilec::optimizeLLVMIR(**llvmModule, target))
+      return report(ctx, std::move(e));
+    (*llvmModule)->print(os, nullptr);
+    return mlir::success();
+  }
+  llvm::Expected<std::string> ptx = tilec::compileToPTX(**llvmModule, target);
+  if (!ptx)
+    return report(ctx, ptx.takeError());
+  if (emitLevel == EmitLevel::PTX && !printResources) {
+    os << *ptx;
+    return mlir::success();
+  }
+  llvm::Expected<tilec::CubinResult> cubin =
+      tilec::assembleCubin(*ptx, target);
+  if (!cubin)
+    return report(ctx, cubin.takeError());
+  if (printResources) {
+    unsigned threads = 32 * static_cast<unsigned>(numWarps);
+    for (const tilec::KernelResources &k : cubin->kernels)
+      llvm::errs() << fmt::format(
+          "{}: {} registers, {} bytes spill stores, {} bytes spill loads, "
+          "{} bytes stack, {} bytes shared memory, {} threads\n",
+          k.name, k.registers, k.spillStores, k.spillLoads, k.stackFrame,
+          k.sharedBytes, threads);
+  }
+  if (emitLevel == EmitLevel::PTX)
+    os << *ptx;
+  else
+    os << cubin->cubin;
+  return mlir::success();
+}
 
 /// Compiles one buffer (a whole file or one split chunk).
 static mlir::LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf,
@@ -139,7 +210,7 @@ static mlir::LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf
         tilec::emitTileModule(ctx, source, filename, opts);
     if (!module)
       return mlir::failure();
-    if (emitLevel == EmitLevel::Tile || emitLevel == EmitLevel::TileGPU) {
+    if (emitLevel != EmitLevel::TileRaw) {
       mlir::PassManager pm(&ctx);
       if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
         return mlir::failure();
@@ -156,13 +227,18 @@ static mlir::LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf
             /*printAfterOnlyOnFailure=*/false, llvm::errs());
       }
       tilec::buildTileOptimizationPipeline(pm);
-      if (emitLevel == EmitLevel::TileGPU)
+      if (emitLevel != EmitLevel::Tile)
         tilec::buildTileGPUPipeline(pm, numWarps);
+      if (emitLevel != EmitLevel::Tile && emitLevel != EmitLevel::TileGPU)
+        tilec::buildLLVMPipeline(pm);
       if (mlir::failed(pm.run(*module)))
         return mlir::failure();
     }
-    module->print(os);
-    return mlir::success();
+    if (emitLevel <= EmitLevel::LLVMDialect) {
+      module->print(os);
+      return mlir::success();
+    }
+    return emitMachineCode(*module, os, ctx);
   };
 
   if (verifyDiagnostics) {
@@ -213,8 +289,16 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  if (llvm::Error e = tilec::validateTargetOptions(
+          tilec::TargetOptions{arch, 3, "", ""})) {
+    llvm::errs() << fmt::format("tilec: error: {}\n",
+                                llvm::toString(std::move(e)));
+    return 1;
+  }
+
   mlir::DialectRegistry registry;
   tilec::registerFrontendDialects(registry);
+  tilec::registerTargetDialectTranslations(registry);
   mlir::MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
 

@@ -1,0 +1,240 @@
+//===- ElementwiseOpToLLVM.cpp - Elementwise ops per element -----*- C++ -*-===//
+//
+// Elementwise arith, math and tile ops on tensors become the same op on each
+// of the thread's elements; the scalar ops are then lowered by MLIR's arith
+// and math to LLVM patterns, with fast PTX forms for f32 exp, log and rsqrt.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "Tile/IR/TileOps.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include "llvm/Support/MathExtras.h"
+
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::gpu_to_llvm;
+
+namespace {
+
+/// The per-thread elements of operand `i` of an op that works on `n`
+/// elements: a tensor's fields, or a scalar replicated.
+static SmallVector<Value> getElements(Location loc, Value original,
+                                      Value converted, unsigned n,
+                                      OpBuilder &b) {
+  if (isa<RankedTensorType>(original.getType()))
+    return unpackElements(loc, converted, b);
+  return SmallVector<Value>(n, converted);
+}
+
+/// The number of elements per thread of the first tensor among `types`, 1 if
+/// there is none, std::nullopt for a tensor without a layout.
+static std::optional<unsigned> getCommonCount(TypeRange types) {
+  for (Type t : types)
+    if (isa<RankedTensorType>(t))
+      return getNumElementsPerThread(t);
+  return 1;
+}
+
+/// Any arith or math op with the ElementwiseMappable traits whose types need
+/// conversion: recreated per element with the converted operands.
+struct ElementwiseOpConversion : public ConversionPattern {
+  ElementwiseOpConversion(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        !OpTrait::hasElementwiseMappableTraits(op) || op->getNumRegions())
+      return failure();
+    if (getTypeConverter()->isLegal(op))
+      return failure();
+    Location loc = op->getLoc();
+    SmallVector<Type> types(op->getOperandTypes());
+    llvm::append_range(types, op->getResultTypes());
+    std::optional<unsigned> n = getCommonCount(types);
+    if (!n)
+      return op->emitError("tensor without a tilegpu layout");
+
+    SmallVector<SmallVector<Value>> elems;
+    for (auto [orig, conv] : llvm::zip(op->getOperands(), operands)) {
+      elems.push_back(getElements(loc, orig, conv, *n, rewriter));
+      if (elems.back().size() != *n)
+        return op->emitError("operands have different numbers of elements "
+                             "per thread");
+    }
+    SmallVector<Type> scalarTypes, resultTypes;
+    for (Type t : op->getResultTypes()) {
+      Type scalar = getTypeConverter()->convertType(getElementTypeOrSelf(t));
+      Type result = getTypeConverter()->convertType(t);
+      if (!scalar || !result)
+        return op->emitError("cannot lower result type ") << t;
+      scalarTypes.push_back(scalar);
+      resultTypes.push_back(result);
+    }
+
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    for (unsigned k = 0; k < *n; ++k) {
+      OperationState state(loc, op->getName());
+      for (auto &e : elems)
+        state.addOperands(e[k]);
+      state.addTypes(scalarTypes);
+      state.addAttributes(op->getAttrs());
+      Operation *scalarOp = rewriter.create(state);
+      for (auto [i, r] : llvm::enumerate(scalarOp->getResults()))
+        results[i].push_back(r);
+    }
+    SmallVector<Value> replacements;
+    for (auto [i, t] : llvm::enumerate(op->getResultTypes())) {
+      if (isa<RankedTensorType>(t))
+        replacements.push_back(
+            packElements(loc, resultTypes[i], results[i], rewriter));
+      else
+        replacements.push_back(results[i].front());
+    }
+    rewriter.replaceOp(op, replacements);
+    return success();
+  }
+};
+
+/// A one-operand tile op applied per element by `fn` (element, converted
+/// result element type) -> value.
+template <typename SourceOp>
+struct UnaryTileOpConversion : public ConvertOpToLLVMPattern<SourceOp> {
+  using Fn = std::function<Value(OpBuilder &, Location, Value, Type)>;
+  UnaryTileOpConversion(const LLVMTypeConverter &converter, Fn fn)
+      : ConvertOpToLLVMPattern<SourceOp>(converter), fn(std::move(fn)) {}
+
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type resultType = op->getResult(0).getType();
+    Type converted = this->getTypeConverter()->convertType(resultType);
+    Type scalar = this->getTypeConverter()->convertType(
+        getElementTypeOrSelf(resultType));
+    if (!converted || !scalar)
+      return op.emitError("cannot lower result type ") << resultType;
+    Value src = adaptor.getOperands()[0];
+    SmallVector<Value> out;
+    for (Value e : unpackElements(loc, src, rewriter))
+      out.push_back(fn(rewriter, loc, e, scalar));
+    if (isa<RankedTensorType>(resultType))
+      rewriter.replaceOp(op, packElements(loc, converted, out, rewriter));
+    else
+      rewriter.replaceOp(op, out.front());
+    return success();
+  }
+
+  Fn fn;
+};
+
+//===----------------------------------------------------------------------===//
+// Fast f32 math (second phase, on scalars)
+//===----------------------------------------------------------------------===//
+
+static bool isF32(Type t) { return t.isF32(); }
+
+/// math.exp on f32: exp2(x * log2(e)), which NVPTX emits as ex2.approx.
+struct ExpOpLowering : public ConvertOpToLLVMPattern<math::ExpOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(math::ExpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isF32(op.getType()))
+      return failure();
+    Location loc = op.getLoc();
+    Value log2e = LLVM::ConstantOp::create(
+        rewriter, loc, rewriter.getF32Type(),
+        rewriter.getF32FloatAttr(llvm::numbers::log2ef));
+    Value x = LLVM::FMulOp::create(rewriter, loc, adaptor.getOperand(), log2e);
+    rewriter.replaceOpWithNewOp<LLVM::Exp2Op>(op, rewriter.getF32Type(), x);
+    return success();
+  }
+};
+
+/// math.log on f32: log2(x) * ln(2), which NVPTX emits as lg2.approx.
+struct LogOpLowering : public ConvertOpToLLVMPattern<math::LogOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(math::LogOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isF32(op.getType()))
+      return failure();
+    Location loc = op.getLoc();
+    Value l2 = LLVM::Log2Op::create(rewriter, loc, rewriter.getF32Type(),
+                                    adaptor.getOperand());
+    Value ln2 = LLVM::ConstantOp::create(
+        rewriter, loc, rewriter.getF32Type(),
+        rewriter.getF32FloatAttr(llvm::numbers::ln2f));
+    rewriter.replaceOpWithNewOp<LLVM::FMulOp>(op, l2, ln2);
+    return success();
+  }
+};
+
+/// math.rsqrt on f32: rsqrt.approx.f32.
+struct RsqrtOpLowering : public ConvertOpToLLVMPattern<math::RsqrtOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(math::RsqrtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isF32(op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
+        op, rewriter.getF32Type(),
+        rewriter.getStringAttr("llvm.nvvm.rsqrt.approx.f"),
+        ValueRange{adaptor.getOperand()});
+    return success();
+  }
+};
+
+} // namespace
+
+void tilec::gpu_to_llvm::populateElementwiseOpToLLVMPatterns(
+    TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<ElementwiseOpConversion>(converter, ctx);
+  using B = OpBuilder &;
+  patterns.add<UnaryTileOpConversion<tile::HintOp>>(
+      converter, [](B, Location, Value v, Type) { return v; });
+  patterns.add<UnaryTileOpConversion<tile::PtrToIntOp>>(
+      converter, [](B b, Location loc, Value v, Type t) -> Value {
+        return LLVM::PtrToIntOp::create(b, loc, t, v);
+      });
+  patterns.add<UnaryTileOpConversion<tile::IntToPtrOp>>(
+      converter, [](B b, Location loc, Value v, Type t) -> Value {
+        return LLVM::IntToPtrOp::create(b, loc, t, v);
+      });
+  patterns.add<UnaryTileOpConversion<tile::BitcastOp>>(
+      converter, [](B b, Location loc, Value v, Type t) -> Value {
+        if (v.getType() == t)
+          return v;
+        return LLVM::BitcastOp::create(b, loc, t, v);
+      });
+  patterns.add<UnaryTileOpConversion<tile::FpToFpOp>>(
+      converter, [](B b, Location loc, Value v, Type t) -> Value {
+        unsigned from = v.getType().getIntOrFloatBitWidth();
+        unsigned to = t.getIntOrFloatBitWidth();
+        if (from < to)
+          return LLVM::FPExtOp::create(b, loc, t, v);
+        if (from > to)
+          return LLVM::FPTruncOp::create(b, loc, t, v);
+        return LLVM::BitcastOp::create(b, loc, t, v);
+      });
+}
+
+void tilec::gpu_to_llvm::populateScalarToLLVMPatterns(
+    TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<ExpOpLowering, LogOpLowering, RsqrtOpLowering>(converter,
+                                                              /*benefit=*/2);
+  arith::populateArithToLLVMConversionPatterns(converter, patterns);
+  populateMathToLLVMConversionPatterns(converter, patterns);
+}

@@ -1,0 +1,326 @@
+//===- MemoryOpToLLVM.cpp - addptr, load and store to LLVM -------*- C++ -*-===//
+//
+// Pointer arithmetic per element, and global loads and stores vectorized over
+// the registers that hold consecutive elements of the fastest dimension
+// (up to 16 bytes). Unmasked accesses are plain llvm.load/llvm.store; masked
+// ones are predicated PTX (`@p ld.global.v4.b32`) in inline assembly, with
+// `other` selected where the mask is false.
+//
+// The vector width is the layout's run of consecutive registers, capped at
+// 16 bytes and at the `tilegpu.vec` hint of the op (1 when absent): without
+// an axis analysis the lowering cannot prove that consecutive elements hold
+// consecutive addresses, nor that the mask is constant along a vector.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "Tile/IR/TileOps.h"
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::gpu_to_llvm;
+
+namespace {
+
+struct AddPtrOpConversion : public ConvertOpToLLVMPattern<tile::AddPtrOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::AddPtrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto ptrType = cast<tile::PtrType>(getElementTypeOrSelf(op.getType()));
+    Type pointee = getTypeConverter()->convertType(ptrType.getPointeeType());
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!pointee || !type)
+      return op.emitError("cannot lower pointer type ") << op.getType();
+    SmallVector<Value> ptrs = unpackElements(loc, adaptor.getPtr(), rewriter);
+    SmallVector<Value> offs = unpackElements(loc, adaptor.getOffset(), rewriter);
+    if (ptrs.size() != offs.size())
+      return op.emitError("pointer and offset have different layouts");
+    SmallVector<Value> out;
+    for (auto [p, o] : llvm::zip(ptrs, offs))
+      out.push_back(LLVM::GEPOp::create(rewriter, loc, p.getType(), pointee, p,
+                                        ValueRange{o}));
+    if (!isa<RankedTensorType>(op.getType()))
+      rewriter.replaceOp(op, out.front());
+    else
+      rewriter.replaceOp(op, packElements(loc, type, out, rewriter));
+    return success();
+  }
+};
+
+/// Bits of an element in memory; 0 for types the lowering cannot access.
+static unsigned getElementBits(Type t) {
+  if (isa<LLVM::LLVMPointerType>(t))
+    return 64;
+  if (t.isIntOrFloat() && t.getIntOrFloatBitWidth() >= 8 &&
+      llvm::isPowerOf2_32(t.getIntOrFloatBitWidth()))
+    return t.getIntOrFloatBitWidth();
+  return 0;
+}
+
+/// The vector width of an access through `ptrType` (the original tensor of
+/// pointers or a pointer), capped as the file comment says.
+static unsigned getVectorWidth(Operation *op, Type ptrType, unsigned bits) {
+  std::optional<tilegpu::LinearLayout> ll = tilegpu::getLinearLayout(ptrType);
+  if (!ll)
+    return 1;
+  unsigned vec = ll->getNumConsecutiveInOut();
+  vec = std::min(vec, 128 / bits);
+  unsigned hint = 1;
+  if (auto a = op->getAttrOfType<IntegerAttr>("tilegpu.vec"))
+    hint = std::max<int64_t>(1, a.getInt());
+  return std::max(1u, std::min(vec, hint));
+}
+
+static Value toInt(OpBuilder &b, Location loc, Value v, unsigned bits) {
+  Type intType = b.getIntegerType(bits);
+  if (isa<LLVM::LLVMPointerType>(v.getType()))
+    return LLVM::PtrToIntOp::create(b, loc, intType, v);
+  if (v.getType() == intType)
+    return v;
+  return LLVM::BitcastOp::create(b, loc, intType, v);
+}
+
+static Value fromInt(OpBuilder &b, Location loc, Value v, Type t) {
+  if (isa<LLVM::LLVMPointerType>(t))
+    return LLVM::IntToPtrOp::create(b, loc, t, v);
+  if (v.getType() == t)
+    return v;
+  return LLVM::BitcastOp::create(b, loc, t, v);
+}
+
+/// How `vec` elements of `bits` bits travel through PTX registers: `words`
+/// registers of `width` bits, with the inline-asm constraint letter.
+struct WordShape {
+  unsigned words, width;
+  char constraint;
+};
+static WordShape getWordShape(unsigned vec, unsigned bits) {
+  unsigned total = vec * bits;
+  unsigned width = total <= 32 ? total : std::max(32u, bits);
+  char c = width == 8 ? 'c' : width == 16 ? 'h' : width == 32 ? 'r' : 'l';
+  return {total / width, width, c};
+}
+
+/// The PTX operand list `{ $a, $b }` (or `$a` for one word).
+static std::string operandList(unsigned first, unsigned n) {
+  std::string s = n == 1 ? "" : "{ ";
+  for (unsigned i = 0; i < n; ++i)
+    s += (i ? ", $" : "$") + std::to_string(first + i);
+  return s + (n == 1 ? "" : " }");
+}
+
+static std::string vectorSuffix(const WordShape &w) {
+  return (w.words == 1 ? "" : ".v" + std::to_string(w.words)) + ".b" +
+         std::to_string(w.width);
+}
+
+/// `vec` elements as PTX words.
+static SmallVector<Value> packWords(OpBuilder &b, Location loc,
+                                    ArrayRef<Value> elems, unsigned bits,
+                                    const WordShape &w) {
+  Type wordType = b.getIntegerType(w.width);
+  Type elemIntType = b.getIntegerType(bits);
+  if (elems.size() == 1 && w.words == 1)
+    return {toInt(b, loc, elems[0], bits)};
+  auto vecType = VectorType::get({int64_t(elems.size())}, elemIntType);
+  Value v = LLVM::UndefOp::create(b, loc, vecType);
+  for (auto [i, e] : llvm::enumerate(elems))
+    v = LLVM::InsertElementOp::create(b, loc, v, toInt(b, loc, e, bits),
+                                      i32Const(b, loc, i));
+  Value words = LLVM::BitcastOp::create(
+      b, loc, VectorType::get({int64_t(w.words)}, wordType), v);
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < w.words; ++i)
+    out.push_back(LLVM::ExtractElementOp::create(b, loc, words,
+                                                 i32Const(b, loc, i)));
+  return out;
+}
+
+/// PTX words back to `vec` elements of type `t`.
+static SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
+                                      ArrayRef<Value> words, unsigned vec,
+                                      unsigned bits, Type t,
+                                      const WordShape &w) {
+  if (vec == 1 && w.words == 1)
+    return {fromInt(b, loc, words[0], t)};
+  auto wordVecType = VectorType::get({int64_t(w.words)}, words[0].getType());
+  Value v = LLVM::UndefOp::create(b, loc, wordVecType);
+  for (auto [i, word] : llvm::enumerate(words))
+    v = LLVM::InsertElementOp::create(b, loc, v, word, i32Const(b, loc, i));
+  Value elems = LLVM::BitcastOp::create(
+      b, loc, VectorType::get({int64_t(vec)}, b.getIntegerType(bits)), v);
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < vec; ++i)
+    out.push_back(fromInt(
+        b, loc,
+        LLVM::ExtractElementOp::create(b, loc, elems, i32Const(b, loc, i)), t));
+  return out;
+}
+
+struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
+  LoadOpConversion(const LLVMTypeConverter &converter,
+                   llvm::function_ref<void()> onMasked)
+      : ConvertOpToLLVMPattern(converter), onMasked(onMasked) {}
+
+  LogicalResult
+  matchAndRewrite(tile::LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type resultType = op.getType();
+    Type elemType =
+        getTypeConverter()->convertType(getElementTypeOrSelf(resultType));
+    Type type = getTypeConverter()->convertType(resultType);
+    unsigned bits = elemType ? getElementBits(elemType) : 0;
+    if (!type || !bits)
+      return op.emitError("cannot load elements of type ")
+             << getElementTypeOrSelf(resultType);
+    SmallVector<Value> ptrs = unpackElements(loc, adaptor.getPtr(), rewriter);
+    SmallVector<Value> masks, others;
+    if (adaptor.getMask())
+      masks = unpackElements(loc, adaptor.getMask(), rewriter);
+    if (adaptor.getOther())
+      others = unpackElements(loc, adaptor.getOther(), rewriter);
+    unsigned vec = getVectorWidth(op, op.getPtr().getType(), bits);
+    if (ptrs.size() % vec)
+      vec = 1;
+    WordShape w = getWordShape(vec, bits);
+
+    SmallVector<Value> out;
+    for (unsigned i = 0; i < ptrs.size(); i += vec) {
+      if (masks.empty()) {
+        unsigned align = vec * bits / 8;
+        if (vec == 1) {
+          out.push_back(LLVM::LoadOp::create(rewriter, loc, elemType, ptrs[i],
+                                             align, op.getIsVolatile()));
+          continue;
+        }
+        auto vecType = VectorType::get({int64_t(vec)}, elemType);
+        Value v = LLVM::LoadOp::create(rewriter, loc, vecType, ptrs[i], align,
+                                       op.getIsVolatile());
+        for (unsigned k = 0; k < vec; ++k)
+          out.push_back(LLVM::ExtractElementOp::create(rewriter, loc, v,
+                                                       i32Const(rewriter, loc, k)));
+        continue;
+      }
+      onMasked();
+      // @$p ld.global.v4.b32 { $0, $1, $2, $3 }, [ $5 + 0 ];
+      std::string asmStr = "@$" + std::to_string(w.words) + " ld.global" +
+                           (op.getIsVolatile() ? ".volatile" : "") +
+                           vectorSuffix(w) + " " + operandList(0, w.words) +
+                           ", [ $" + std::to_string(w.words + 1) + " + 0 ];";
+      std::string constraints;
+      for (unsigned k = 0; k < w.words; ++k)
+        constraints += std::string("=") + w.constraint + ",";
+      constraints += "b,l";
+      Type wordType = rewriter.getIntegerType(w.width);
+      Type resType =
+          w.words == 1 ? wordType
+                       : LLVM::LLVMStructType::getLiteral(
+                             getContext(), SmallVector<Type>(w.words, wordType));
+      auto asmOp = LLVM::InlineAsmOp::create(
+          rewriter, loc, resType, ValueRange{masks[i], ptrs[i]}, asmStr,
+          constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+          LLVM::tailcallkind::TailCallKind::None,
+          LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
+          /*operand_attrs=*/ArrayAttr());
+      SmallVector<Value> words =
+          w.words == 1 ? SmallVector<Value>{asmOp.getResult(0)}
+                       : unpackElements(loc, asmOp.getResult(0), rewriter);
+      SmallVector<Value> elems =
+          unpackWords(rewriter, loc, words, vec, bits, elemType, w);
+      for (unsigned k = 0; k < vec; ++k) {
+        Value e = elems[k];
+        if (!others.empty())
+          e = LLVM::SelectOp::create(rewriter, loc, masks[i + k], e,
+                                     others[i + k]);
+        out.push_back(e);
+      }
+    }
+    if (!isa<RankedTensorType>(resultType))
+      rewriter.replaceOp(op, out.front());
+    else
+      rewriter.replaceOp(op, packElements(loc, type, out, rewriter));
+    return success();
+  }
+
+  llvm::function_ref<void()> onMasked;
+};
+
+struct StoreOpConversion : public ConvertOpToLLVMPattern<tile::StoreOp> {
+  StoreOpConversion(const LLVMTypeConverter &converter,
+                    llvm::function_ref<void()> onMasked)
+      : ConvertOpToLLVMPattern(converter), onMasked(onMasked) {}
+
+  LogicalResult
+  matchAndRewrite(tile::StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type valueType = op.getValue().getType();
+    Type elemType =
+        getTypeConverter()->convertType(getElementTypeOrSelf(valueType));
+    unsigned bits = elemType ? getElementBits(elemType) : 0;
+    if (!bits)
+      return op.emitError("cannot store elements of type ")
+             << getElementTypeOrSelf(valueType);
+    SmallVector<Value> ptrs = unpackElements(loc, adaptor.getPtr(), rewriter);
+    SmallVector<Value> vals = unpackElements(loc, adaptor.getValue(), rewriter);
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackElements(loc, adaptor.getMask(), rewriter);
+    if (vals.size() != ptrs.size())
+      return op.emitError("pointer and value have different layouts");
+    unsigned vec = getVectorWidth(op, op.getPtr().getType(), bits);
+    if (ptrs.size() % vec)
+      vec = 1;
+    WordShape w = getWordShape(vec, bits);
+
+    for (unsigned i = 0; i < ptrs.size(); i += vec) {
+      ArrayRef<Value> group = ArrayRef<Value>(vals).slice(i, vec);
+      if (masks.empty()) {
+        unsigned align = vec * bits / 8;
+        Value v = group[0];
+        if (vec > 1) {
+          v = LLVM::UndefOp::create(rewriter, loc,
+                                    VectorType::get({int64_t(vec)}, elemType));
+          for (auto [k, e] : llvm::enumerate(group))
+            v = LLVM::InsertElementOp::create(rewriter, loc, v, e,
+                                              i32Const(rewriter, loc, k));
+        }
+        LLVM::StoreOp::create(rewriter, loc, v, ptrs[i], align);
+        continue;
+      }
+      onMasked();
+      // @$0 st.global.v4.b32 [ $1 + 0 ], { $2, $3, $4, $5 };
+      std::string asmStr = "@$0 st.global" + vectorSuffix(w) +
+                           " [ $1 + 0 ], " + operandList(2, w.words) + ";";
+      std::string constraints = "b,l";
+      for (unsigned k = 0; k < w.words; ++k)
+        constraints += std::string(",") + w.constraint;
+      SmallVector<Value> operands{masks[i], ptrs[i]};
+      llvm::append_range(operands, packWords(rewriter, loc, group, bits, w));
+      LLVM::InlineAsmOp::create(
+          rewriter, loc, Type(), operands, asmStr, constraints,
+          /*has_side_effects=*/true, /*is_align_stack=*/false,
+          LLVM::tailcallkind::TailCallKind::None,
+          LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
+          /*operand_attrs=*/ArrayAttr());
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  llvm::function_ref<void()> onMasked;
+};
+
+} // namespace
+
+void tilec::gpu_to_llvm::populateMemoryOpToLLVMPatterns(
+    TileGPUTypeConverter &converter, RewritePatternSet &patterns,
+    llvm::function_ref<void()> onMasked) {
+  patterns.add<AddPtrOpConversion>(converter);
+  patterns.add<LoadOpConversion, StoreOpConversion>(converter, onMasked);
+}

@@ -1,0 +1,132 @@
+//===- TileGPUToLLVM.cpp - The convert-tilegpu-to-llvm pass ------*- C++ -*-===//
+//
+// Lowers a module of tilegpu kernels to the LLVM and NVVM dialects in two
+// dialect conversions: the first turns tensors into per-thread structs (tile
+// and tilegpu ops, elementwise ops on tensors, functions, and the types of
+// structured control flow), the second lowers the remaining scalar arith,
+// math, scf and cf ops to LLVM. Anything left over is an error that names
+// the op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/Passes.h"
+
+#include "Utility.h"
+
+#include "Tile/IR/TileOps.h"
+#include "TileGPU/IR/TileGPUOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#define DEBUG_TYPE "convert-tilegpu-to-llvm"
+
+namespace tilec {
+#define GEN_PASS_DEF_CONVERTTILEGPUTOLLVM
+#include "Conversion/Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::gpu_to_llvm;
+
+namespace {
+
+struct ConvertTileGPUToLLVMPass
+    : public tilec::impl::ConvertTileGPUToLLVMBase<ConvertTileGPUToLLVMPass> {
+  void runOnOperation() override;
+
+private:
+  LogicalResult createScratchBuffer(ModuleOp module);
+  LogicalResult lowerTensors(ModuleOp module, TileGPUTypeConverter &converter);
+  LogicalResult lowerScalars(ModuleOp module, TileGPUTypeConverter &converter);
+};
+
+} // namespace
+
+/// The shared-memory scratch buffer of cross-warp reductions, sized for the
+/// largest one (reductions run one after another and reuse it).
+LogicalResult ConvertTileGPUToLLVMPass::createScratchBuffer(ModuleOp module) {
+  int64_t bytes = 0;
+  WalkResult walk = module.walk([&](tile::ReduceOp op) {
+    FailureOr<int64_t> b = getReduceScratchBytes(op);
+    if (failed(b))
+      return WalkResult::interrupt();
+    bytes = std::max(bytes, *b);
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  if (bytes == 0)
+    return success();
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
+  LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
+                         LLVM::Linkage::Internal, kScratchName,
+                         /*value=*/Attribute(), /*alignment=*/16,
+                         /*addrSpace=*/3);
+  return success();
+}
+
+LogicalResult
+ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
+                                       TileGPUTypeConverter &converter) {
+  MLIRContext *ctx = &getContext();
+  ConversionTarget target(*ctx);
+  target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  target.addIllegalDialect<tile::TileDialect, tilegpu::TileGPUDialect,
+                           func::FuncDialect>();
+  target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect,
+                                    cf::ControlFlowDialect>(
+      [&](Operation *op) { return converter.isLegal(op); });
+  target.addLegalOp<ModuleOp>();
+
+  RewritePatternSet patterns(ctx);
+  auto onMasked = [this] { ++numMaskedAccesses; };
+  populateFuncOpToLLVMPatterns(converter, patterns);
+  populateElementwiseOpToLLVMPatterns(converter, patterns);
+  populateMemoryOpToLLVMPatterns(converter, patterns, onMasked);
+  populateViewOpToLLVMPatterns(converter, patterns);
+  populateReduceOpToLLVMPatterns(converter, patterns);
+  populateControlFlowTypeConversions(converter, patterns, target);
+  return applyPartialConversion(module, target, std::move(patterns));
+}
+
+LogicalResult
+ConvertTileGPUToLLVMPass::lowerScalars(ModuleOp module,
+                                       TileGPUTypeConverter &converter) {
+  MLIRContext *ctx = &getContext();
+  ConversionTarget target(*ctx);
+  target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
+  RewritePatternSet patterns(ctx);
+  populateControlFlowToLLVMPatterns(converter, patterns);
+  populateScalarToLLVMPatterns(converter, patterns);
+  if (failed(applyFullConversion(module, target, std::move(patterns))))
+    return failure();
+  SmallVector<UnrealizedConversionCastOp> casts;
+  module.walk([&](UnrealizedConversionCastOp op) { casts.push_back(op); });
+  reconcileUnrealizedCasts(casts);
+  WalkResult left = module.walk([](UnrealizedConversionCastOp op) {
+    op.emitError("value of type ")
+        << op.getOperandTypes() << " is still used as "
+        << op.getResultTypes() << " after lowering to LLVM";
+    return WalkResult::interrupt();
+  });
+  return failure(left.wasInterrupted());
+}
+
+void ConvertTileGPUToLLVMPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  LowerToLLVMOptions options(&getContext());
+  TileGPUTypeConverter converter(&getContext(), options);
+  if (failed(createScratchBuffer(module)) ||
+      failed(lowerTensors(module, converter)) ||
+      failed(lowerScalars(module, converter)))
+    return signalPassFailure();
+}

@@ -1,0 +1,115 @@
+//===- Utility.cpp - Index computations from linear layouts ------*- C++ -*-===//
+//
+// The coordinates each thread's registers hold, computed from a linear
+// layout: registers are known at compile time, lane and warp at run time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::gpu_to_llvm;
+using tilegpu::LinearLayout;
+
+Value tilec::gpu_to_llvm::i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(v));
+}
+
+Value tilec::gpu_to_llvm::getThreadId(OpBuilder &b, Location loc) {
+  return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+}
+
+SmallVector<int32_t>
+tilec::gpu_to_llvm::applyPositional(const LinearLayout &layout,
+                                    StringRef inDim, int32_t value) {
+  SmallVector<int32_t> out;
+  for (auto &[name, v] : layout.apply({{inDim, value}}))
+    out.push_back(v);
+  return out;
+}
+
+SmallVector<SmallVector<Value>>
+tilec::gpu_to_llvm::emitIndices(Location loc, OpBuilder &b,
+                                const LinearLayout &layout) {
+  unsigned rank = layout.getNumOutDims();
+  int32_t numRegs = layout.hasInDim(tilegpu::kRegister)
+                        ? layout.getInDimSize(tilegpu::kRegister)
+                        : 1;
+
+  // When no two bases share a bit of an output dimension, XOR is addition;
+  // addition keeps the address arithmetic simple for LLVM.
+  SmallVector<int32_t> used(rank, 0);
+  bool disjoint = true;
+  for (StringRef dim : layout.getInDimNames())
+    for (int32_t j = 0, e = layout.getInDimSizeLog2(dim); j < e; ++j)
+      for (unsigned d = 0; d < rank; ++d) {
+        int32_t v = layout.getBasis(dim, j)[d];
+        disjoint &= (used[d] & v) == 0;
+        used[d] |= v;
+      }
+  auto combine = [&](Value x, Value y) -> Value {
+    if (disjoint)
+      return LLVM::AddOp::create(b, loc, x, y);
+    return LLVM::XOrOp::create(b, loc, x, y);
+  };
+
+  // The lane and warp part, shared by every register.
+  SmallVector<Value> base(rank);
+  bool anyThreadDim = layout.hasInDim(tilegpu::kLane) ||
+                      layout.hasInDim(tilegpu::kWarp);
+  if (anyThreadDim) {
+    Value tid = getThreadId(b, loc);
+    int32_t laneBits = layout.hasInDim(tilegpu::kLane)
+                           ? layout.getInDimSizeLog2(tilegpu::kLane)
+                           : 0;
+    Value lane = LLVM::AndOp::create(b, loc, tid,
+                                     i32Const(b, loc, (1 << laneBits) - 1));
+    Value warp =
+        LLVM::LShrOp::create(b, loc, tid, i32Const(b, loc, laneBits));
+    for (auto [dim, value] : {std::pair<StringRef, Value>{tilegpu::kLane, lane},
+                              {tilegpu::kWarp, warp}}) {
+      if (!layout.hasInDim(dim))
+        continue;
+      for (int32_t j = 0, e = layout.getInDimSizeLog2(dim); j < e; ++j) {
+        ArrayRef<int32_t> basis = layout.getBasis(dim, j);
+        if (llvm::all_of(basis, [](int32_t v) { return v == 0; }))
+          continue;
+        Value bit = LLVM::AndOp::create(
+            b, loc, LLVM::LShrOp::create(b, loc, value, i32Const(b, loc, j)),
+            i32Const(b, loc, 1));
+        for (unsigned d = 0; d < rank; ++d) {
+          int32_t v = basis[d];
+          if (v == 0)
+            continue;
+          Value term =
+              llvm::isPowerOf2_32(v)
+                  ? Value(LLVM::ShlOp::create(b, loc, bit,
+                                              i32Const(b, loc, llvm::Log2_32(v))))
+                  : Value(LLVM::MulOp::create(b, loc, bit, i32Const(b, loc, v)));
+          base[d] = base[d] ? combine(base[d], term) : term;
+        }
+      }
+    }
+  }
+
+  SmallVector<SmallVector<Value>> indices;
+  for (int32_t r = 0; r < numRegs; ++r) {
+    SmallVector<int32_t> regCoords =
+        layout.hasInDim(tilegpu::kRegister)
+            ? applyPositional(layout, tilegpu::kRegister, r)
+            : SmallVector<int32_t>(rank, 0);
+    SmallVector<Value> coords;
+    for (unsigned d = 0; d < rank; ++d) {
+      if (!base[d])
+        coords.push_back(i32Const(b, loc, regCoords[d]));
+      else if (regCoords[d] == 0)
+        coords.push_back(base[d]);
+      else
+        coords.push_back(combine(base[d], i32Const(b, loc, regCoords[d])));
+    }
+    indices.push_back(std::move(coords));
+  }
+  return indices;
+}

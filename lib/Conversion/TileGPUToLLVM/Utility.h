@@ -1,0 +1,101 @@
+//===- Utility.h - Shared helpers of the TileGPU to LLVM lowering -*- C++ -*-===//
+//
+// The type converter, the packing of per-thread elements into LLVM structs,
+// the index computations that turn a linear layout into per-register tensor
+// coordinates, and the entry points of each group of patterns.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_LIB_CONVERSION_TILEGPUTOLLVM_UTILITY_H
+#define TILEC_LIB_CONVERSION_TILEGPUTOLLVM_UTILITY_H
+
+#include "TileGPU/IR/LinearLayout.h"
+#include "TileGPU/IR/TileGPUOps.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <optional>
+
+namespace tilec::gpu_to_llvm {
+
+/// The name of the module's shared-memory scratch buffer (address space 3)
+/// that cross-warp reductions use.
+inline constexpr llvm::StringLiteral kScratchName = "tilec_scratch_smem";
+
+/// LLVM's type converter plus: a ranked tensor with a tilegpu layout becomes
+/// an `!llvm.struct` of its per-thread elements, `!tile.ptr<T>` becomes
+/// `!llvm.ptr<1>`.
+class TileGPUTypeConverter : public mlir::LLVMTypeConverter {
+public:
+  TileGPUTypeConverter(mlir::MLIRContext *ctx,
+                       const mlir::LowerToLLVMOptions &options);
+};
+
+/// The number of elements each thread holds of a tensor with a tilegpu
+/// layout (the size of the layout's register dimension), or std::nullopt.
+std::optional<unsigned> getNumElementsPerThread(mlir::Type type);
+
+/// The per-thread elements of a converted tensor value (an LLVM struct).
+llvm::SmallVector<mlir::Value> unpackElements(mlir::Location loc,
+                                              mlir::Value packed,
+                                              mlir::OpBuilder &b);
+/// The LLVM struct of type `structType` holding `elements`.
+mlir::Value packElements(mlir::Location loc, mlir::Type structType,
+                         mlir::ValueRange elements, mlir::OpBuilder &b);
+
+/// An i32 constant.
+mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+
+/// The flat thread id within the CTA (tid.x), as i32.
+mlir::Value getThreadId(mlir::OpBuilder &b, mlir::Location loc);
+
+/// For every register of a layout, the coordinates (one i32 per output
+/// dimension, in order) of the element it holds in the calling thread:
+/// `L(register) ^ L(lane) ^ L(warp)`, the lane and warp parts computed once
+/// from tid.x at run time.
+llvm::SmallVector<llvm::SmallVector<mlir::Value>>
+emitIndices(mlir::Location loc, mlir::OpBuilder &b,
+            const tilegpu::LinearLayout &layout);
+
+/// The values of all output dimensions of `layout` at one input, in order.
+llvm::SmallVector<int32_t>
+applyPositional(const tilegpu::LinearLayout &layout, llvm::StringRef inDim,
+                int32_t value);
+
+/// Bytes of shared memory a tile.reduce needs for its cross-warp step
+/// (0 when the reduced axis stays within warps). Fails for layouts the
+/// lowering does not support.
+mlir::FailureOr<int64_t> getReduceScratchBytes(tile::ReduceOp op);
+
+void populateFuncOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
+void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                         mlir::RewritePatternSet &patterns);
+void populateMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    llvm::function_ref<void()> onMasked);
+void populateViewOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
+void populateReduceOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns);
+/// Patterns and legality for structured control flow with converted types
+/// (the first phase of the pass).
+void populateControlFlowTypeConversions(TileGPUTypeConverter &converter,
+                                        mlir::RewritePatternSet &patterns,
+                                        mlir::ConversionTarget &target);
+/// Patterns that lower scf to cf and cf to LLVM (the second phase).
+void populateControlFlowToLLVMPatterns(TileGPUTypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns);
+/// Patterns that lower arith and math on scalars to LLVM (the second phase),
+/// fast PTX forms of f32 math included.
+void populateScalarToLLVMPatterns(TileGPUTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
+
+} // namespace tilec::gpu_to_llvm
+
+#endif // TILEC_LIB_CONVERSION_TILEGPUTOLLVM_UTILITY_H

@@ -1,0 +1,27 @@
+// RUN: tilec-opt %s -split-input-file -convert-tilegpu-to-llvm | FileCheck %s
+
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @math
+  func.func @math(%p: !tile.ptr<f32>, %x: f32) attributes {tile.kernel} {
+    // CHECK: llvm.mlir.constant(0.000000e+00 : f32)
+    %c = arith.constant dense<0.0> : tensor<256xf32, #blocked>
+    %s = tile.splat %x : f32 -> tensor<256xf32, #blocked>
+    // CHECK-COUNT-2: llvm.fadd {{.*}} : f32
+    %a = arith.addf %s, %c : tensor<256xf32, #blocked>
+    // CHECK: llvm.fmul
+    // CHECK: llvm.intr.exp2
+    %e = math.exp %a : tensor<256xf32, #blocked>
+    // CHECK: llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.f"
+    %r = math.rsqrt %e : tensor<256xf32, #blocked>
+    // CHECK: llvm.fcmp "olt"
+    // CHECK: llvm.select
+    %m = arith.cmpf olt, %r, %c : tensor<256xf32, #blocked>
+    %v = arith.select %m, %r, %c : tensor<256xi1, #blocked>, tensor<256xf32, #blocked>
+    %range = tile.make_range 0 to 256 : tensor<256xi32, #blocked>
+    %ps = tile.splat %p : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>, #blocked>
+    %q = tile.addptr %ps, %range : tensor<256x!tile.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+    tile.store %q, %v : tensor<256x!tile.ptr<f32>, #blocked>
+    return
+  }
+}

@@ -1,0 +1,39 @@
+// RUN: tilec-opt %s -split-input-file -convert-tilegpu-to-llvm | FileCheck %s
+
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @masked
+  func.func @masked(%p: !tile.ptr<f32>, %n: i32) attributes {tile.kernel} {
+    %r = tile.make_range 0 to 128 : tensor<128xi32, #blocked>
+    %ns = tile.splat %n : i32 -> tensor<128xi32, #blocked>
+    %m = arith.cmpi slt, %r, %ns : tensor<128xi32, #blocked>
+    %ps = tile.splat %p : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>, #blocked>
+    // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+    %q = tile.addptr %ps, %r : tensor<128x!tile.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
+    %o = arith.constant dense<1.0> : tensor<128xf32, #blocked>
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$1 ld.global.b32 $0, [ $2 + 0 ];", "=r,b,l"
+    // CHECK: llvm.select
+    %v = tile.load %q, %m, %o : tensor<128x!tile.ptr<f32>, #blocked>
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 st.global.b32 [ $1 + 0 ], $2;", "b,l,r"
+    tile.store %q, %v, %m : tensor<128x!tile.ptr<f32>, #blocked>
+    return
+  }
+}
+
+// -----
+
+#blocked4 = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @vectorized
+  func.func @vectorized(%p: !tile.ptr<f16>) attributes {tile.kernel} {
+    %r = tile.make_range 0 to 512 : tensor<512xi32, #blocked4>
+    %m = arith.constant dense<true> : tensor<512xi1, #blocked4>
+    %ps = tile.splat %p : !tile.ptr<f16> -> tensor<512x!tile.ptr<f16>, #blocked4>
+    %q = tile.addptr %ps, %r : tensor<512x!tile.ptr<f16>, #blocked4>, tensor<512xi32, #blocked4>
+    // CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<1> -> vector<4xf16>
+    %v = tile.load %q {tilegpu.vec = 4 : i32} : tensor<512x!tile.ptr<f16>, #blocked4>
+    // CHECK: "@$0 st.global.v2.b32 [ $1 + 0 ], { $2, $3 };", "b,l,r,r"
+    tile.store %q, %v, %m {tilegpu.vec = 4 : i32} : tensor<512x!tile.ptr<f16>, #blocked4>
+    return
+  }
+}
