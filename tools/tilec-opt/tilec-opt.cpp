@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Analysis/AxisInfo.h"
 #include "Tile/IR/TileOps.h"
 #include "Tile/Transforms/Passes.h"
 #include "TileGPU/IR/TileGPUOps.h"
@@ -40,6 +41,7 @@ int main(int argc, char **argv) {
   mlir::registerSCCPPass();
   tilec::tile::registerTilePasses();
   tilec::registerConversionPasses();
+  tilec::registerTestAxisInfoPass();
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tilec optimizer driver\n", registry));

@@ -43,6 +43,22 @@ verifyOrder(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
   return mlir::success();
 }
 
+/// A distributed layout applies to tensors of its rank whose dimensions are
+/// powers of two (linear layouts are maps over bits).
+static LogicalResult
+verifyTensorForLayout(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+                      llvm::ArrayRef<int64_t> shape, unsigned rank,
+                      llvm::StringRef what) {
+  if (shape.size() != rank)
+    return emitError() << what << " layout of rank " << rank
+                       << " on a tensor of rank " << shape.size();
+  for (int64_t d : shape)
+    if (d <= 0 || (d & (d - 1)) != 0)
+      return emitError() << what
+                         << " layout needs power-of-two dimensions, got " << d;
+  return mlir::success();
+}
+
 //===----------------------------------------------------------------------===//
 // BlockedEncodingAttr
 //===----------------------------------------------------------------------===//
@@ -65,6 +81,12 @@ LogicalResult BlockedEncodingAttr::verify(
         return emitError()
                << "blocked layout sizes must be powers of two, got " << v;
   return verifyOrder(emitError, order);
+}
+
+LogicalResult BlockedEncodingAttr::verifyEncoding(
+    llvm::ArrayRef<int64_t> shape, mlir::Type,
+    llvm::function_ref<mlir::InFlightDiagnostic()> emitError) const {
+  return verifyTensorForLayout(emitError, shape, getRank(), "blocked");
 }
 
 unsigned BlockedEncodingAttr::getRank() const { return getOrder().size(); }
@@ -119,6 +141,12 @@ LogicalResult SliceEncodingAttr::verify(
   return mlir::success();
 }
 
+LogicalResult SliceEncodingAttr::verifyEncoding(
+    llvm::ArrayRef<int64_t> shape, mlir::Type,
+    llvm::function_ref<mlir::InFlightDiagnostic()> emitError) const {
+  return verifyTensorForLayout(emitError, shape, getRank(), "slice");
+}
+
 unsigned SliceEncodingAttr::getRank() const {
   return getParent().getRank() - 1;
 }
@@ -162,6 +190,12 @@ MmaEncodingAttr::verify(llvm::function_ref<mlir::InFlightDiagnostic()> emitError
   return mlir::success();
 }
 
+LogicalResult MmaEncodingAttr::verifyEncoding(
+    llvm::ArrayRef<int64_t> shape, mlir::Type,
+    llvm::function_ref<mlir::InFlightDiagnostic()> emitError) const {
+  return verifyTensorForLayout(emitError, shape, getRank(), "mma");
+}
+
 unsigned MmaEncodingAttr::getRank() const { return 2; }
 
 LinearLayout
@@ -185,6 +219,12 @@ LogicalResult DotOperandEncodingAttr::verify(
     return emitError() << "dot operand elemBits must be 4, 8, 16 or 32, got "
                        << elemBits;
   return mlir::success();
+}
+
+LogicalResult DotOperandEncodingAttr::verifyEncoding(
+    llvm::ArrayRef<int64_t> shape, mlir::Type,
+    llvm::function_ref<mlir::InFlightDiagnostic()> emitError) const {
+  return verifyTensorForLayout(emitError, shape, getRank(), "dot_op");
 }
 
 unsigned DotOperandEncodingAttr::getRank() const { return 2; }

@@ -11,6 +11,7 @@
 
 include "TileGPU/IR/TileGPUDialect.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/TensorEncoding.td"
 
 def TileGPU_LayoutEncodingTrait : AttrInterface<"LayoutEncodingTrait"> {
   let cppNamespace = "::tilec::tilegpu";
@@ -35,7 +36,8 @@ class TileGPU_Attr<string name, string attrMnemonic, list<Trait> traits = []>
 
 def TileGPU_BlockedEncodingAttr
     : TileGPU_Attr<"BlockedEncoding", "blocked",
-                   [DeclareAttrInterfaceMethods<TileGPU_LayoutEncodingTrait>]> {
+                   [DeclareAttrInterfaceMethods<TileGPU_LayoutEncodingTrait>,
+                    DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "each thread owns a block; threads and warps tile the tensor";
   let description = [{
     Thread `t` of warp `w` holds a `sizePerThread` block of consecutive
@@ -73,7 +75,8 @@ def TileGPU_BlockedEncodingAttr
 
 def TileGPU_SliceEncodingAttr
     : TileGPU_Attr<"SliceEncoding", "slice",
-                   [DeclareAttrInterfaceMethods<TileGPU_LayoutEncodingTrait>]> {
+                   [DeclareAttrInterfaceMethods<TileGPU_LayoutEncodingTrait>,
+                    DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "a parent layout with one dimension removed";
   let description = [{
     The layout of a tensor that drops dimension `dim` of a tensor laid out by
@@ -93,7 +96,8 @@ def TileGPU_SliceEncodingAttr
 
 def TileGPU_MmaEncodingAttr
     : TileGPU_Attr<"MmaEncoding", "mma",
-                   [DeclareAttrInterfaceMethods<TileGPU_LayoutEncodingTrait>]> {
+                   [DeclareAttrInterfaceMethods<TileGPU_LayoutEncodingTrait>,
+                    DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "the accumulator of a tensor-core instruction";
   let description = [{
     Version 2 is mma.sync m16n8 (sm_80+), version 3 is wgmma m64nN (sm_90a,
@@ -114,7 +118,8 @@ def TileGPU_MmaEncodingAttr
 
 def TileGPU_DotOperandEncodingAttr
     : TileGPU_Attr<"DotOperandEncoding", "dot_op",
-                   [DeclareAttrInterfaceMethods<TileGPU_LayoutEncodingTrait>]> {
+                   [DeclareAttrInterfaceMethods<TileGPU_LayoutEncodingTrait>,
+                    DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "an operand of a tensor-core instruction held in registers";
   let description = [{
     Operand `opIdx` (0 = A, 1 = B) of the mma layout `parent`, with

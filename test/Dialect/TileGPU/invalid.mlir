@@ -99,3 +99,21 @@ func.func @f(%m: !tilegpu.memdesc<[64], f16, #s>) {
   %r = tilegpu.local_load %m : !tilegpu.memdesc<[64], f16, #s> -> tensor<64xf32, #b>
   return
 }
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// expected-error @+1 {{blocked layout of rank 1 on a tensor of rank 2}}
+func.func private @f(tensor<4x4xf32, #b>)
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// expected-error @+1 {{blocked layout needs power-of-two dimensions, got 100}}
+func.func private @f(tensor<100xf32, #b>)
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// expected-error @+1 {{slice layout of rank 1 on a tensor of rank 2}}
+func.func private @f(tensor<4x4xf32, #tilegpu.slice<{dim = 0, parent = #b}>>)
