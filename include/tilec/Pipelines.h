@@ -16,10 +16,12 @@ namespace tilec {
 /// tile-level combines.
 void buildTileOptimizationPipeline(mlir::OpPassManager &pm);
 
-/// Tiling and layout assignment: `tile` -> `tilegpu` for `numWarps` warps.
+/// Tiling and layout assignment: `tile` -> `tilegpu` for `numWarps` warps,
+/// then coalescing and layout propagation.
 void buildTileGPUPipeline(mlir::OpPassManager &pm, unsigned numWarps);
 
-/// Lowering to per-thread code: `tilegpu` -> `llvm` + `nvvm`.
+/// Lowering to per-thread code: shared-memory allocation, then `tilegpu` ->
+/// `llvm` + `nvvm`.
 void buildLLVMPipeline(mlir::OpPassManager &pm);
 
 /// Registers the pipelines with the global registry (for tilec-opt's

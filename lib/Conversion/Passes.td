@@ -46,6 +46,41 @@ def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::ModuleOp"> {
   ];
 }
 
+def TileGPUAllocateSharedMemory
+    : Pass<"tilegpu-allocate-shared-memory", "mlir::ModuleOp"> {
+  let summary = "Place every shared-memory buffer of a kernel, reusing "
+                "bytes whose lives do not overlap";
+  let description = [{
+    Collects the buffers of each kernel: the scratch of ops that exchange
+    data between threads (a `tile.reduce` across warps, a
+    `tilegpu.convert_layout` that moves elements to other threads), live
+    only while the op runs, and each `tilegpu.local_alloc`, live from the
+    allocation to its last use (a use inside a loop keeps it live for the
+    whole loop). Buffers are placed largest first at the lowest 16-byte
+    aligned offset that no buffer live at the same time occupies, so
+    successive reductions and conversions share the same bytes.
+
+    Results: `tilegpu.scratch_offset` on each op with scratch, `offset` on
+    each `local_alloc`, and `tilegpu.shared_memory` (total bytes) on the
+    module, which the lowering reads. More than `max-bytes` is an error at
+    the op that pushes the total past it.
+
+    ```mlir
+    %m = "tile.reduce"(%x) ({...}) {axis = 0 : i32} : (tensor<1024xf32, #b>) -> f32
+    // becomes
+    %m = "tile.reduce"(%x) ({...}) {axis = 0 : i32,
+                                    tilegpu.scratch_offset = 0 : i64} ...
+    ```
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "unsigned", /*default=*/"49152",
+           "Shared memory available to one CTA (static allocation)">,
+  ];
+  let statistics = [
+    Statistic<"numBuffers", "num-buffers", "buffers placed">,
+  ];
+}
+
 def ConvertTileGPUToLLVM : Pass<"convert-tilegpu-to-llvm", "mlir::ModuleOp"> {
   let summary = "Lower tilegpu kernels to per-thread LLVM and NVVM code";
   let description = [{

@@ -8,6 +8,7 @@
 
 #include "Conversion/Passes.h"
 #include "Tile/Transforms/Passes.h"
+#include "TileGPU/Transforms/Passes.h"
 
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -25,9 +26,14 @@ void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm, unsigned numWarps) {
   pm.addPass(createConvertTileToTileGPU(options));
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
+  pm.addPass(tilegpu::createTileGPUCoalesce());
+  pm.addPass(tilegpu::createTileGPURemoveLayoutConversions());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
 }
 
 void tilec::buildLLVMPipeline(mlir::OpPassManager &pm) {
+  pm.addPass(createTileGPUAllocateSharedMemory());
   pm.addPass(createConvertTileGPUToLLVM());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());

@@ -9,6 +9,7 @@
 #include "Tile/IR/TileOps.h"
 #include "Tile/Transforms/Passes.h"
 #include "TileGPU/IR/TileGPUOps.h"
+#include "TileGPU/Transforms/Passes.h"
 #include "Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -40,6 +41,7 @@ int main(int argc, char **argv) {
   mlir::registerLoopInvariantCodeMotionPass();
   mlir::registerSCCPPass();
   tilec::tile::registerTilePasses();
+  tilec::tilegpu::registerTileGPUPasses();
   tilec::registerConversionPasses();
   tilec::registerTestAxisInfoPass();
 

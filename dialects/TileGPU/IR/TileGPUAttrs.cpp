@@ -78,8 +78,8 @@ LogicalResult BlockedEncodingAttr::verify(
   for (auto list : {sizePerThread, threadsPerWarp, warpsPerCTA})
     for (unsigned v : list)
       if (!isPowerOf2(v))
-        return emitError()
-               << "blocked layout sizes must be powers of two, got " << v;
+        return emitError() << "blocked layout sizes must be powers of two, got "
+                           << v;
   return verifyOrder(emitError, order);
 }
 
@@ -97,32 +97,45 @@ BlockedEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
                        getWarpsPerCTA(), getOrder());
 }
 
-BlockedEncodingAttr BlockedEncodingAttr::getDefault(
-    mlir::MLIRContext *ctx, llvm::ArrayRef<int64_t> shape, unsigned numWarps,
-    unsigned threadsPerWarp) {
+BlockedEncodingAttr
+BlockedEncodingAttr::getDefault(mlir::MLIRContext *ctx,
+                                llvm::ArrayRef<int64_t> shape,
+                                unsigned numWarps, unsigned threadsPerWarp) {
   size_t rank = shape.size();
-  llvm::SmallVector<unsigned> order, sizePerThread(rank, 1),
-      threads(rank, 1), warps(rank, 1);
+  llvm::SmallVector<unsigned> order, sizePerThread(rank, 1);
   for (size_t i = 0; i < rank; ++i)
     order.push_back(rank - 1 - i);
+  return getForShape(ctx, shape, sizePerThread, order, numWarps,
+                     threadsPerWarp);
+}
+
+BlockedEncodingAttr BlockedEncodingAttr::getForShape(
+    mlir::MLIRContext *ctx, llvm::ArrayRef<int64_t> shape,
+    llvm::ArrayRef<unsigned> sizePerThread, llvm::ArrayRef<unsigned> order,
+    unsigned numWarps, unsigned threadsPerWarp) {
+  size_t rank = shape.size();
+  llvm::SmallVector<unsigned> threads(rank, 1), warps(rank, 1);
+  // What one thread's block leaves of each dimension.
+  auto left = [&](unsigned d, unsigned per) {
+    return std::max<int64_t>(1, shape[d] / (int64_t(sizePerThread[d]) * per));
+  };
   // Lanes, then warps, along the fastest dimension first; what is left over
   // goes to the slowest dimension (those threads hold copies).
   unsigned remaining = threadsPerWarp;
   for (unsigned d : order) {
-    unsigned t = std::clamp<int64_t>(shape[d], 1, remaining);
+    unsigned t = std::clamp<int64_t>(left(d, 1), 1, remaining);
     threads[d] = t;
     remaining /= t;
   }
   threads[order.back()] *= remaining;
   remaining = numWarps;
   for (unsigned d : order) {
-    int64_t left = std::max<int64_t>(1, shape[d] / threads[d]);
-    unsigned w = std::clamp<int64_t>(left, 1, remaining);
+    unsigned w = std::clamp<int64_t>(left(d, threads[d]), 1, remaining);
     warps[d] = w;
     remaining /= w;
   }
   warps[order.back()] *= remaining;
-  return BlockedEncodingAttr::get(ctx, sizePerThread, threads, warps, order);
+  return get(ctx, sizePerThread, threads, warps, order);
 }
 
 //===----------------------------------------------------------------------===//
@@ -164,10 +177,9 @@ SliceEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
 // MmaEncodingAttr and DotOperandEncodingAttr
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-MmaEncodingAttr::verify(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
-                        unsigned version, unsigned instrN,
-                        llvm::ArrayRef<unsigned> warpsPerCTA) {
+LogicalResult MmaEncodingAttr::verify(
+    llvm::function_ref<mlir::InFlightDiagnostic()> emitError, unsigned version,
+    unsigned instrN, llvm::ArrayRef<unsigned> warpsPerCTA) {
   if (version != 2 && version != 3)
     return emitError() << "mma version must be 2 (mma.sync) or 3 (wgmma), got "
                        << version;
@@ -271,6 +283,6 @@ std::optional<LinearLayout> tilec::tilegpu::getLinearLayout(mlir::Type type) {
   LayoutEncodingTrait layout = getLayout(type);
   if (!layout)
     return std::nullopt;
-  return layout.toLinearLayout(llvm::cast<mlir::RankedTensorType>(type)
-                                   .getShape());
+  return layout.toLinearLayout(
+      llvm::cast<mlir::RankedTensorType>(type).getShape());
 }

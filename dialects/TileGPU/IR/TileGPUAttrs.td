@@ -70,6 +70,17 @@ def TileGPU_BlockedEncodingAttr
                                           ::llvm::ArrayRef<int64_t> shape,
                                           unsigned numWarps,
                                           unsigned threadsPerWarp = 32);
+    /// A layout for `shape` in which each thread owns `sizePerThread`
+    /// elements and lanes, then warps, are laid along `order` (fastest
+    /// dimension first) over what one thread's block leaves; threads or
+    /// warps left over once the shape is covered go to the slowest dimension
+    /// (they hold copies).
+    static BlockedEncodingAttr getForShape(::mlir::MLIRContext *ctx,
+                                           ::llvm::ArrayRef<int64_t> shape,
+                                           ::llvm::ArrayRef<unsigned> sizePerThread,
+                                           ::llvm::ArrayRef<unsigned> order,
+                                           unsigned numWarps,
+                                           unsigned threadsPerWarp);
   }];
 }
 

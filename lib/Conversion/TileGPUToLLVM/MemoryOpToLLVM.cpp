@@ -1,4 +1,5 @@
-//===- MemoryOpToLLVM.cpp - addptr, load and store to LLVM -------*- C++ -*-===//
+//===- MemoryOpToLLVM.cpp - addptr, load and store to LLVM -------*- C++
+//-*-===//
 //
 // Pointer arithmetic per element, and global loads and stores vectorized over
 // the registers that hold consecutive elements of the fastest dimension
@@ -7,9 +8,10 @@
 // `other` selected where the mask is false.
 //
 // The vector width is the layout's run of consecutive registers, capped at
-// 16 bytes and at the `tilegpu.vec` hint of the op (1 when absent): without
-// an axis analysis the lowering cannot prove that consecutive elements hold
-// consecutive addresses, nor that the mask is constant along a vector.
+// 16 bytes and at the op's `tilegpu.vec` (1 when absent): tilegpu-coalesce
+// sets it to what the axis analysis proves, that runs of that many elements
+// have consecutive, aligned addresses and one mask bit; the lowering alone
+// could prove neither.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +38,8 @@ struct AddPtrOpConversion : public ConvertOpToLLVMPattern<tile::AddPtrOp> {
     if (!pointee || !type)
       return op.emitError("cannot lower pointer type ") << op.getType();
     SmallVector<Value> ptrs = unpackElements(loc, adaptor.getPtr(), rewriter);
-    SmallVector<Value> offs = unpackElements(loc, adaptor.getOffset(), rewriter);
+    SmallVector<Value> offs =
+        unpackElements(loc, adaptor.getOffset(), rewriter);
     if (ptrs.size() != offs.size())
       return op.emitError("pointer and offset have different layouts");
     SmallVector<Value> out;
@@ -93,12 +96,18 @@ static Value fromInt(OpBuilder &b, Location loc, Value v, Type t) {
 }
 
 /// How `vec` elements of `bits` bits travel through PTX registers: `words`
-/// registers of `width` bits, with the inline-asm constraint letter.
+/// registers of `width` bits, with the inline-asm constraint letter. f32
+/// elements travel as themselves (`.f32`, constraint `f`), so the access
+/// reads as what it is (`ld.global.v4.f32`) and needs no bitcasts; other
+/// types are packed into untyped words (`.b32`: two f16 per word).
 struct WordShape {
   unsigned words, width;
   char constraint;
+  bool isF32 = false;
 };
-static WordShape getWordShape(unsigned vec, unsigned bits) {
+static WordShape getWordShape(unsigned vec, Type elemType, unsigned bits) {
+  if (elemType.isF32())
+    return {vec, 32, 'f', true};
   unsigned total = vec * bits;
   unsigned width = total <= 32 ? total : std::max(32u, bits);
   char c = width == 8 ? 'c' : width == 16 ? 'h' : width == 32 ? 'r' : 'l';
@@ -114,14 +123,16 @@ static std::string operandList(unsigned first, unsigned n) {
 }
 
 static std::string vectorSuffix(const WordShape &w) {
-  return (w.words == 1 ? "" : ".v" + std::to_string(w.words)) + ".b" +
-         std::to_string(w.width);
+  return (w.words == 1 ? "" : ".v" + std::to_string(w.words)) +
+         (w.isF32 ? ".f" : ".b") + std::to_string(w.width);
 }
 
 /// `vec` elements as PTX words.
 static SmallVector<Value> packWords(OpBuilder &b, Location loc,
                                     ArrayRef<Value> elems, unsigned bits,
                                     const WordShape &w) {
+  if (w.isF32)
+    return SmallVector<Value>(elems);
   Type wordType = b.getIntegerType(w.width);
   Type elemIntType = b.getIntegerType(bits);
   if (elems.size() == 1 && w.words == 1)
@@ -135,8 +146,8 @@ static SmallVector<Value> packWords(OpBuilder &b, Location loc,
       b, loc, VectorType::get({int64_t(w.words)}, wordType), v);
   SmallVector<Value> out;
   for (unsigned i = 0; i < w.words; ++i)
-    out.push_back(LLVM::ExtractElementOp::create(b, loc, words,
-                                                 i32Const(b, loc, i)));
+    out.push_back(
+        LLVM::ExtractElementOp::create(b, loc, words, i32Const(b, loc, i)));
   return out;
 }
 
@@ -145,6 +156,8 @@ static SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
                                       ArrayRef<Value> words, unsigned vec,
                                       unsigned bits, Type t,
                                       const WordShape &w) {
+  if (w.isF32)
+    return SmallVector<Value>(words);
   if (vec == 1 && w.words == 1)
     return {fromInt(b, loc, words[0], t)};
   auto wordVecType = VectorType::get({int64_t(w.words)}, words[0].getType());
@@ -187,7 +200,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
     unsigned vec = getVectorWidth(op, op.getPtr().getType(), bits);
     if (ptrs.size() % vec)
       vec = 1;
-    WordShape w = getWordShape(vec, bits);
+    WordShape w = getWordShape(vec, elemType, bits);
 
     SmallVector<Value> out;
     for (unsigned i = 0; i < ptrs.size(); i += vec) {
@@ -202,8 +215,8 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
         Value v = LLVM::LoadOp::create(rewriter, loc, vecType, ptrs[i], align,
                                        op.getIsVolatile());
         for (unsigned k = 0; k < vec; ++k)
-          out.push_back(LLVM::ExtractElementOp::create(rewriter, loc, v,
-                                                       i32Const(rewriter, loc, k)));
+          out.push_back(LLVM::ExtractElementOp::create(
+              rewriter, loc, v, i32Const(rewriter, loc, k)));
         continue;
       }
       onMasked();
@@ -216,11 +229,12 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
       for (unsigned k = 0; k < w.words; ++k)
         constraints += std::string("=") + w.constraint + ",";
       constraints += "b,l";
-      Type wordType = rewriter.getIntegerType(w.width);
-      Type resType =
-          w.words == 1 ? wordType
-                       : LLVM::LLVMStructType::getLiteral(
-                             getContext(), SmallVector<Type>(w.words, wordType));
+      Type wordType =
+          w.isF32 ? elemType : Type(rewriter.getIntegerType(w.width));
+      Type resType = w.words == 1 ? wordType
+                                  : LLVM::LLVMStructType::getLiteral(
+                                        getContext(),
+                                        SmallVector<Type>(w.words, wordType));
       auto asmOp = LLVM::InlineAsmOp::create(
           rewriter, loc, resType, ValueRange{masks[i], ptrs[i]}, asmStr,
           constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
@@ -276,7 +290,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<tile::StoreOp> {
     unsigned vec = getVectorWidth(op, op.getPtr().getType(), bits);
     if (ptrs.size() % vec)
       vec = 1;
-    WordShape w = getWordShape(vec, bits);
+    WordShape w = getWordShape(vec, elemType, bits);
 
     for (unsigned i = 0; i < ptrs.size(); i += vec) {
       ArrayRef<Value> group = ArrayRef<Value>(vals).slice(i, vec);
@@ -295,8 +309,8 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<tile::StoreOp> {
       }
       onMasked();
       // @$0 st.global.v4.b32 [ $1 + 0 ], { $2, $3, $4, $5 };
-      std::string asmStr = "@$0 st.global" + vectorSuffix(w) +
-                           " [ $1 + 0 ], " + operandList(2, w.words) + ";";
+      std::string asmStr = "@$0 st.global" + vectorSuffix(w) + " [ $1 + 0 ], " +
+                           operandList(2, w.words) + ";";
       std::string constraints = "b,l";
       for (unsigned k = 0; k < w.words; ++k)
         constraints += std::string(",") + w.constraint;

@@ -1,10 +1,12 @@
-//===- ReduceOpToLLVM.cpp - tile.reduce to LLVM and NVVM ---------*- C++ -*-===//
+//===- ReduceOpToLLVM.cpp - tile.reduce to LLVM and NVVM ---------*- C++
+//-*-===//
 //
 // A reduction along an axis in three steps, each cloning the combining
 // region per combine: within a thread over the registers that hold the same
 // element of the result, across lanes with `shfl.sync.bfly` over the lane
-// bits along the axis, and across warps through the module's shared-memory
-// scratch buffer when warp bits run along the axis. The results are in the
+// bits along the axis, and across warps through the op's shared-memory
+// scratch (placed by tilegpu-allocate-shared-memory) when warp bits run along
+// the axis. The results are in the
 // slice layout of the source (or a scalar for a 1-D source).
 //
 //===----------------------------------------------------------------------===//
@@ -67,18 +69,18 @@ static FailureOr<ReducePlan> planReduce(tile::ReduceOp op) {
     return 0;
   };
   std::map<SmallVector<int32_t>, int> keyIndex;
-  int32_t regs =
-      ll->hasInDim(tilegpu::kRegister) ? ll->getInDimSize(tilegpu::kRegister) : 1;
+  int32_t regs = ll->hasInDim(tilegpu::kRegister)
+                     ? ll->getInDimSize(tilegpu::kRegister)
+                     : 1;
   int32_t regFree = freeMask(tilegpu::kRegister);
   for (int32_t r = 0; r < regs; ++r) {
     if (r & regFree) {
       plan.regKey.push_back(-1);
       continue;
     }
-    SmallVector<int32_t> c =
-        ll->hasInDim(tilegpu::kRegister)
-            ? applyPositional(*ll, tilegpu::kRegister, r)
-            : SmallVector<int32_t>(ll->getNumOutDims(), 0);
+    SmallVector<int32_t> c = ll->hasInDim(tilegpu::kRegister)
+                                 ? applyPositional(*ll, tilegpu::kRegister, r)
+                                 : SmallVector<int32_t>(ll->getNumOutDims(), 0);
     SmallVector<int32_t> key = dropAxis(c, plan.axis);
     auto [it, inserted] = keyIndex.try_emplace(key, plan.keys.size());
     if (inserted)
@@ -115,24 +117,19 @@ static FailureOr<ReducePlan> planReduce(tile::ReduceOp op) {
   return plan;
 }
 
-static unsigned getElementBytes(Type t) {
-  if (isa<tile::PtrType>(t))
-    return 8;
-  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
-}
-
-FailureOr<int64_t> tilec::gpu_to_llvm::getReduceScratchBytes(tile::ReduceOp op) {
+FailureOr<int64_t>
+tilec::gpu_to_llvm::getReduceScratchBytes(tile::ReduceOp op) {
   FailureOr<ReducePlan> plan = planReduce(op);
   if (failed(plan))
     return failure();
   if (!plan->warpAxisMask)
     return 0;
-  int64_t slots = int64_t(plan->keys.size()) << (plan->laneBitsLog2 +
-                                                  plan->warpBitsLog2);
+  int64_t slots = int64_t(plan->keys.size())
+                  << (plan->laneBitsLog2 + plan->warpBitsLog2);
   int64_t bytes = 0;
   for (Value s : op.getSrcs())
     bytes += llvm::alignTo(
-        slots * getElementBytes(getElementTypeOrSelf(s.getType())), 16);
+        slots * getStorageBytes(getElementTypeOrSelf(s.getType())), 16);
   return bytes;
 }
 
@@ -163,8 +160,8 @@ static Value shuffleXor(OpBuilder &b, Location loc, Value v, int32_t mask) {
     Value halves = LLVM::BitcastOp::create(b, loc, vecType, i);
     Value out = LLVM::UndefOp::create(b, loc, vecType);
     for (int k = 0; k < 2; ++k) {
-      Value h = LLVM::ExtractElementOp::create(b, loc, halves,
-                                               i32Const(b, loc, k));
+      Value h =
+          LLVM::ExtractElementOp::create(b, loc, halves, i32Const(b, loc, k));
       out = LLVM::InsertElementOp::create(b, loc, out, shfl(h),
                                           i32Const(b, loc, k));
     }
@@ -235,8 +232,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
     // 3. Across warps, through shared memory.
     if (plan->warpAxisMask) {
       auto smemPtr = LLVM::LLVMPointerType::get(getContext(), 3);
-      Value base = LLVM::AddressOfOp::create(rewriter, loc, smemPtr,
-                                             kScratchName);
+      Value base = getScratchPointer(rewriter, loc, op);
       Value tid = getThreadId(rewriter, loc);
       Value lane = LLVM::AndOp::create(
           rewriter, loc, tid,
@@ -248,17 +244,18 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
       SmallVector<Value> bases;
       int64_t offset = 0;
       for (Value s : op.getSrcs()) {
-        bases.push_back(LLVM::GEPOp::create(
-            rewriter, loc, smemPtr, rewriter.getI8Type(), base,
-            ArrayRef<LLVM::GEPArg>{int32_t(offset)}));
+        bases.push_back(
+            LLVM::GEPOp::create(rewriter, loc, smemPtr, rewriter.getI8Type(),
+                                base, ArrayRef<LLVM::GEPArg>{int32_t(offset)}));
         offset += llvm::alignTo(
-            slots * getElementBytes(getElementTypeOrSelf(s.getType())), 16);
+            slots * getStorageBytes(getElementTypeOrSelf(s.getType())), 16);
       }
       // slot = (w * numKeys + k) * lanes + lane
       auto slotPtr = [&](unsigned s, Value w, int64_t k) -> Value {
         Value idx = LLVM::MulOp::create(rewriter, loc, w,
                                         i32Const(rewriter, loc, numKeys));
-        idx = LLVM::AddOp::create(rewriter, loc, idx, i32Const(rewriter, loc, k));
+        idx =
+            LLVM::AddOp::create(rewriter, loc, idx, i32Const(rewriter, loc, k));
         idx = LLVM::ShlOp::create(rewriter, loc, idx,
                                   i32Const(rewriter, loc, plan->laneBitsLog2));
         idx = LLVM::AddOp::create(rewriter, loc, idx, lane);
@@ -282,9 +279,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
                                        i32Const(rewriter, loc, m));
           SmallVector<Value> cur;
           for (unsigned s = 0; s < n; ++s)
-            cur.push_back(LLVM::LoadOp::create(rewriter, loc,
-                                               acc[k][s].getType(),
-                                               slotPtr(s, w, k)));
+            cur.push_back(LLVM::LoadOp::create(
+                rewriter, loc, acc[k][s].getType(), slotPtr(s, w, k)));
           result = result.empty() ? cur : combine(op, rewriter, result, cur);
         }
         acc[k] = result;
@@ -319,8 +315,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
       SmallVector<Value> elems;
       for (int32_t r = 0, e = resLL->getInDimSize(tilegpu::kRegister); r < e;
            ++r) {
-        auto it =
-            keyIndex.find(applyPositional(*resLL, tilegpu::kRegister, r));
+        auto it = keyIndex.find(applyPositional(*resLL, tilegpu::kRegister, r));
         if (it == keyIndex.end())
           return op.emitError("result layout holds elements the operand's "
                               "threads do not reduce");

@@ -1,4 +1,5 @@
-//===- TileGPUToLLVM.cpp - The convert-tilegpu-to-llvm pass ------*- C++ -*-===//
+//===- TileGPUToLLVM.cpp - The convert-tilegpu-to-llvm pass ------*- C++
+//-*-===//
 //
 // Lowers a module of tilegpu kernels to the LLVM and NVVM dialects in two
 // dialect conversions: the first turns tensors into per-thread structs (tile
@@ -49,19 +50,15 @@ private:
 
 } // namespace
 
-/// The shared-memory scratch buffer of cross-warp reductions, sized for the
-/// largest one (reductions run one after another and reuse it).
+/// The module's shared-memory buffer, of the size
+/// tilegpu-allocate-shared-memory gave it (the allocation runs here when the
+/// pipeline did not run it, so that the pass works on its own).
 LogicalResult ConvertTileGPUToLLVMPass::createScratchBuffer(ModuleOp module) {
-  int64_t bytes = 0;
-  WalkResult walk = module.walk([&](tile::ReduceOp op) {
-    FailureOr<int64_t> b = getReduceScratchBytes(op);
-    if (failed(b))
-      return WalkResult::interrupt();
-    bytes = std::max(bytes, *b);
-    return WalkResult::advance();
-  });
-  if (walk.wasInterrupted())
+  if (!module->hasAttr(kSharedMemoryAttr) &&
+      failed(allocateSharedMemory(module, /*maxBytes=*/49152)))
     return failure();
+  int64_t bytes =
+      module->getAttrOfType<IntegerAttr>(kSharedMemoryAttr).getInt();
   if (bytes == 0)
     return success();
   OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
@@ -93,6 +90,7 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateMemoryOpToLLVMPatterns(converter, patterns, onMasked);
   populateViewOpToLLVMPatterns(converter, patterns);
   populateReduceOpToLLVMPatterns(converter, patterns);
+  populateConvertLayoutOpToLLVMPatterns(converter, patterns);
   populateControlFlowTypeConversions(converter, patterns, target);
   return applyPartialConversion(module, target, std::move(patterns));
 }
@@ -114,8 +112,8 @@ ConvertTileGPUToLLVMPass::lowerScalars(ModuleOp module,
   reconcileUnrealizedCasts(casts);
   WalkResult left = module.walk([](UnrealizedConversionCastOp op) {
     op.emitError("value of type ")
-        << op.getOperandTypes() << " is still used as "
-        << op.getResultTypes() << " after lowering to LLVM";
+        << op.getOperandTypes() << " is still used as " << op.getResultTypes()
+        << " after lowering to LLVM";
     return WalkResult::interrupt();
   });
   return failure(left.wasInterrupted());

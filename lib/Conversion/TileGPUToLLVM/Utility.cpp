@@ -1,4 +1,5 @@
-//===- Utility.cpp - Index computations from linear layouts ------*- C++ -*-===//
+//===- Utility.cpp - Index computations from linear layouts ------*- C++
+//-*-===//
 //
 // The coordinates each thread's registers hold, computed from a linear
 // layout: registers are known at compile time, lane and warp at run time.
@@ -6,6 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Utility.h"
+
+#include "Tile/IR/TileOps.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace tilec;
@@ -22,8 +27,8 @@ Value tilec::gpu_to_llvm::getThreadId(OpBuilder &b, Location loc) {
 }
 
 SmallVector<int32_t>
-tilec::gpu_to_llvm::applyPositional(const LinearLayout &layout,
-                                    StringRef inDim, int32_t value) {
+tilec::gpu_to_llvm::applyPositional(const LinearLayout &layout, StringRef inDim,
+                                    int32_t value) {
   SmallVector<int32_t> out;
   for (auto &[name, v] : layout.apply({{inDim, value}}))
     out.push_back(v);
@@ -57,17 +62,16 @@ tilec::gpu_to_llvm::emitIndices(Location loc, OpBuilder &b,
 
   // The lane and warp part, shared by every register.
   SmallVector<Value> base(rank);
-  bool anyThreadDim = layout.hasInDim(tilegpu::kLane) ||
-                      layout.hasInDim(tilegpu::kWarp);
+  bool anyThreadDim =
+      layout.hasInDim(tilegpu::kLane) || layout.hasInDim(tilegpu::kWarp);
   if (anyThreadDim) {
     Value tid = getThreadId(b, loc);
     int32_t laneBits = layout.hasInDim(tilegpu::kLane)
                            ? layout.getInDimSizeLog2(tilegpu::kLane)
                            : 0;
-    Value lane = LLVM::AndOp::create(b, loc, tid,
-                                     i32Const(b, loc, (1 << laneBits) - 1));
-    Value warp =
-        LLVM::LShrOp::create(b, loc, tid, i32Const(b, loc, laneBits));
+    Value lane =
+        LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, (1 << laneBits) - 1));
+    Value warp = LLVM::LShrOp::create(b, loc, tid, i32Const(b, loc, laneBits));
     for (auto [dim, value] : {std::pair<StringRef, Value>{tilegpu::kLane, lane},
                               {tilegpu::kWarp, warp}}) {
       if (!layout.hasInDim(dim))
@@ -85,9 +89,10 @@ tilec::gpu_to_llvm::emitIndices(Location loc, OpBuilder &b,
             continue;
           Value term =
               llvm::isPowerOf2_32(v)
-                  ? Value(LLVM::ShlOp::create(b, loc, bit,
-                                              i32Const(b, loc, llvm::Log2_32(v))))
-                  : Value(LLVM::MulOp::create(b, loc, bit, i32Const(b, loc, v)));
+                  ? Value(LLVM::ShlOp::create(
+                        b, loc, bit, i32Const(b, loc, llvm::Log2_32(v))))
+                  : Value(
+                        LLVM::MulOp::create(b, loc, bit, i32Const(b, loc, v)));
           base[d] = base[d] ? combine(base[d], term) : term;
         }
       }
@@ -112,4 +117,75 @@ tilec::gpu_to_llvm::emitIndices(Location loc, OpBuilder &b,
     indices.push_back(std::move(coords));
   }
   return indices;
+}
+
+FailureOr<SmallVector<unsigned>> tilec::gpu_to_llvm::getRegisterMap(
+    const LinearLayout &dst, const LinearLayout &src,
+    llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project,
+    std::string *whyNot) {
+  auto fail = [&](const Twine &reason) {
+    if (whyNot)
+      *whyNot = reason.str();
+    return failure();
+  };
+  for (StringRef dim : {tilegpu::kLane, tilegpu::kWarp}) {
+    int32_t dstBits = dst.hasInDim(dim) ? dst.getInDimSizeLog2(dim) : 0;
+    int32_t srcBits = src.hasInDim(dim) ? src.getInDimSizeLog2(dim) : 0;
+    for (int32_t j = 0, e = std::max(dstBits, srcBits); j < e; ++j) {
+      SmallVector<int32_t> d =
+          j < dstBits ? project(dst.getBasis(dim, j))
+                      : SmallVector<int32_t>(src.getNumOutDims(), 0);
+      SmallVector<int32_t> s =
+          j < srcBits ? SmallVector<int32_t>(src.getBasis(dim, j))
+                      : SmallVector<int32_t>(src.getNumOutDims(), 0);
+      if (d != s)
+        return fail("layout change needs data from other threads (" + dim +
+                    " bit " + Twine(j) + "): " + src.toString() + " -> " +
+                    dst.toString());
+    }
+  }
+  std::map<SmallVector<int32_t>, unsigned> owner;
+  int32_t srcRegs = src.hasInDim(tilegpu::kRegister)
+                        ? src.getInDimSize(tilegpu::kRegister)
+                        : 1;
+  for (int32_t r = srcRegs - 1; r >= 0; --r)
+    owner[src.hasInDim(tilegpu::kRegister)
+              ? applyPositional(src, tilegpu::kRegister, r)
+              : SmallVector<int32_t>(src.getNumOutDims(), 0)] = r;
+  SmallVector<unsigned> result;
+  int32_t dstRegs = dst.hasInDim(tilegpu::kRegister)
+                        ? dst.getInDimSize(tilegpu::kRegister)
+                        : 1;
+  for (int32_t r = 0; r < dstRegs; ++r) {
+    SmallVector<int32_t> coords =
+        dst.hasInDim(tilegpu::kRegister)
+            ? project(applyPositional(dst, tilegpu::kRegister, r))
+            : SmallVector<int32_t>(src.getNumOutDims(), 0);
+    auto it = owner.find(coords);
+    if (it == owner.end())
+      return fail("layout change needs data from other registers than the "
+                  "thread holds: " +
+                  src.toString() + " -> " + dst.toString());
+    result.push_back(it->second);
+  }
+  return result;
+}
+
+unsigned tilec::gpu_to_llvm::getStorageBytes(Type elementType) {
+  if (isa<tile::PtrType, LLVM::LLVMPointerType>(elementType))
+    return 8;
+  return std::max(1u, elementType.getIntOrFloatBitWidth() / 8);
+}
+
+Value tilec::gpu_to_llvm::getScratchPointer(OpBuilder &b, Location loc,
+                                            Operation *op) {
+  auto smemPtr = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  Value base = LLVM::AddressOfOp::create(b, loc, smemPtr, kScratchName);
+  int64_t offset = 0;
+  if (auto attr = op->getAttrOfType<IntegerAttr>(kScratchOffsetAttr))
+    offset = attr.getInt();
+  if (offset == 0)
+    return base;
+  return LLVM::GEPOp::create(b, loc, smemPtr, b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(offset)});
 }

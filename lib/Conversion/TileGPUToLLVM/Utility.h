@@ -23,9 +23,15 @@
 
 namespace tilec::gpu_to_llvm {
 
-/// The name of the module's shared-memory scratch buffer (address space 3)
-/// that cross-warp reductions use.
+/// The name of the module's shared-memory buffer (address space 3), sized by
+/// tilegpu-allocate-shared-memory; every op's scratch lives inside it.
 inline constexpr llvm::StringLiteral kScratchName = "tilec_scratch_smem";
+/// Where tilegpu-allocate-shared-memory puts an op's scratch (bytes into the
+/// buffer), and the module's total.
+inline constexpr llvm::StringLiteral kScratchOffsetAttr =
+    "tilegpu.scratch_offset";
+inline constexpr llvm::StringLiteral kSharedMemoryAttr =
+    "tilegpu.shared_memory";
 
 /// LLVM's type converter plus: a ranked tensor with a tilegpu layout becomes
 /// an `!llvm.struct` of its per-thread elements, `!tile.ptr<T>` becomes
@@ -72,6 +78,39 @@ applyPositional(const tilegpu::LinearLayout &layout, llvm::StringRef inDim,
 /// lowering does not support.
 mlir::FailureOr<int64_t> getReduceScratchBytes(tile::ReduceOp op);
 
+/// Bytes of shared memory a convert_layout needs: 0 when each thread already
+/// holds what it needs (a register permutation), else the whole tensor.
+int64_t getConvertLayoutScratchBytes(tilegpu::ConvertLayoutOp op);
+
+/// The scratch bytes of any op (0 for ops that need none), or failure for an
+/// op the lowering cannot handle.
+mlir::FailureOr<int64_t> getScratchBytes(mlir::Operation *op);
+
+/// Places the shared-memory buffers of `module` (see the
+/// tilegpu-allocate-shared-memory pass): sets the offsets and the module's
+/// total; fails with a diagnostic past `maxBytes`.
+mlir::LogicalResult allocateSharedMemory(mlir::ModuleOp module,
+                                         int64_t maxBytes,
+                                         unsigned *numBuffers = nullptr);
+
+/// The bytes one element of `elementType` takes in memory: 8 for pointers,
+/// the bit width / 8 (at least 1) otherwise.
+unsigned getStorageBytes(mlir::Type elementType);
+
+/// A pointer to `op`'s scratch: the module buffer at `op`'s offset.
+mlir::Value getScratchPointer(mlir::OpBuilder &b, mlir::Location loc,
+                              mlir::Operation *op);
+
+/// For every register of `dst`, the register of `src` in the same thread
+/// that holds element `project(dst element)`; `project` maps destination
+/// coordinates to source coordinates and must be linear over GF(2). Fails,
+/// with the reason in `whyNot`, when some element is held by another thread.
+mlir::FailureOr<llvm::SmallVector<unsigned>> getRegisterMap(
+    const tilegpu::LinearLayout &dst, const tilegpu::LinearLayout &src,
+    llvm::function_ref<llvm::SmallVector<int32_t>(llvm::ArrayRef<int32_t>)>
+        project,
+    std::string *whyNot = nullptr);
+
 void populateFuncOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
 void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter,
@@ -83,6 +122,8 @@ void populateViewOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
 void populateReduceOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns);
+void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                           mlir::RewritePatternSet &patterns);
 /// Patterns and legality for structured control flow with converted types
 /// (the first phase of the pass).
 void populateControlFlowTypeConversions(TileGPUTypeConverter &converter,

@@ -1,10 +1,12 @@
-//===- ViewOpToLLVM.cpp - Tile construction and views to LLVM ----*- C++ -*-===//
+//===- ViewOpToLLVM.cpp - Tile construction and views to LLVM ----*- C++
+//-*-===//
 //
 // make_range (coordinates from the layout), splat and splat constants
-// (replication), and broadcast, expand_dims and convert_layout, which only
-// pick, for each destination register, the source register that holds the
-// same element: both layouts are linear, so this is decided at compile time
-// from their bases, and cases that need data of other threads are rejected.
+// (replication), and broadcast and expand_dims, which only pick, for each
+// destination register, the source register that holds the same element:
+// both layouts are linear, so this is decided at compile time from their
+// bases. (convert_layout, which may need other threads' data, has its own
+// file.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +25,8 @@ using tilegpu::LinearLayout;
 
 namespace {
 
-struct MakeRangeOpConversion : public ConvertOpToLLVMPattern<tile::MakeRangeOp> {
+struct MakeRangeOpConversion
+    : public ConvertOpToLLVMPattern<tile::MakeRangeOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
@@ -36,13 +39,13 @@ struct MakeRangeOpConversion : public ConvertOpToLLVMPattern<tile::MakeRangeOp> 
     SmallVector<Value> elems;
     Value start = i32Const(rewriter, loc, op.getStart());
     for (auto &coords : emitIndices(loc, rewriter, *ll))
-      elems.push_back(op.getStart() == 0
-                          ? coords[0]
-                          : Value(LLVM::AddOp::create(rewriter, loc, coords[0],
-                                                      start)));
-    rewriter.replaceOp(op, packElements(loc, getTypeConverter()->convertType(
-                                                 op.getType()),
-                                        elems, rewriter));
+      elems.push_back(
+          op.getStart() == 0
+              ? coords[0]
+              : Value(LLVM::AddOp::create(rewriter, loc, coords[0], start)));
+    rewriter.replaceOp(
+        op, packElements(loc, getTypeConverter()->convertType(op.getType()),
+                         elems, rewriter));
     return success();
   }
 };
@@ -80,7 +83,8 @@ struct ConstantOpConversion : public ConvertOpToLLVMPattern<arith::ConstantOp> {
     auto dense = dyn_cast<SplatElementsAttr>(op.getValue());
     if (!dense)
       return op.emitError("only splat tensor constants are supported");
-    Type elemType = getTypeConverter()->convertType(tensorType.getElementType());
+    Type elemType =
+        getTypeConverter()->convertType(tensorType.getElementType());
     Value scalar = LLVM::ConstantOp::create(rewriter, op.getLoc(), elemType,
                                             dense.getSplatValue<Attribute>());
     SmallVector<Value> elems(*n, scalar);
@@ -89,55 +93,19 @@ struct ConstantOpConversion : public ConvertOpToLLVMPattern<arith::ConstantOp> {
   }
 };
 
-/// For each register of `dst`, the register of `src` that holds the element
-/// `project(dst element)` in the same thread. `project` maps destination
-/// coordinates to source coordinates and must be linear over GF(2).
-static FailureOr<SmallVector<unsigned>>
-mapRegisters(Operation *op, const LinearLayout &dst, const LinearLayout &src,
-             llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)>
-                 project) {
-  for (StringRef dim : {tilegpu::kLane, tilegpu::kWarp}) {
-    int32_t dstBits = dst.hasInDim(dim) ? dst.getInDimSizeLog2(dim) : 0;
-    int32_t srcBits = src.hasInDim(dim) ? src.getInDimSizeLog2(dim) : 0;
-    for (int32_t j = 0, e = std::max(dstBits, srcBits); j < e; ++j) {
-      SmallVector<int32_t> d =
-          j < dstBits ? project(dst.getBasis(dim, j))
-                      : SmallVector<int32_t>(src.getNumOutDims(), 0);
-      SmallVector<int32_t> s =
-          j < srcBits ? SmallVector<int32_t>(src.getBasis(dim, j))
-                      : SmallVector<int32_t>(src.getNumOutDims(), 0);
-      if (d != s)
-        return op->emitError("layout change needs data from other threads ")
-               << "(" << dim << " bit " << j << "), not supported yet: "
-               << src.toString() << " -> " << dst.toString();
-    }
-  }
-  std::map<SmallVector<int32_t>, unsigned> owner;
-  int32_t srcRegs =
-      src.hasInDim(tilegpu::kRegister) ? src.getInDimSize(tilegpu::kRegister) : 1;
-  for (int32_t r = srcRegs - 1; r >= 0; --r)
-    owner[src.hasInDim(tilegpu::kRegister)
-              ? applyPositional(src, tilegpu::kRegister, r)
-              : SmallVector<int32_t>(src.getNumOutDims(), 0)] = r;
-  SmallVector<unsigned> result;
-  int32_t dstRegs =
-      dst.hasInDim(tilegpu::kRegister) ? dst.getInDimSize(tilegpu::kRegister) : 1;
-  for (int32_t r = 0; r < dstRegs; ++r) {
-    SmallVector<int32_t> coords =
-        dst.hasInDim(tilegpu::kRegister)
-            ? project(applyPositional(dst, tilegpu::kRegister, r))
-            : SmallVector<int32_t>(src.getNumOutDims(), 0);
-    auto it = owner.find(coords);
-    if (it == owner.end())
-      return op->emitError("layout change needs data from other registers "
-                           "than the thread holds: ")
-             << src.toString() << " -> " << dst.toString();
-    result.push_back(it->second);
-  }
-  return result;
+/// getRegisterMap, with the reason it fails reported at `op`.
+static FailureOr<SmallVector<unsigned>> mapRegisters(
+    Operation *op, const LinearLayout &dst, const LinearLayout &src,
+    llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project) {
+  std::string whyNot;
+  FailureOr<SmallVector<unsigned>> map =
+      getRegisterMap(dst, src, project, &whyNot);
+  if (failed(map))
+    return op->emitError(whyNot);
+  return map;
 }
 
-/// broadcast, expand_dims and convert_layout: a register permutation.
+/// broadcast and expand_dims: a register permutation.
 template <typename SourceOp>
 struct RegisterMapConversion : public ConvertOpToLLVMPattern<SourceOp> {
   using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
@@ -159,13 +127,13 @@ struct RegisterMapConversion : public ConvertOpToLLVMPattern<SourceOp> {
       rewriter.replaceOp(op, adaptor.getSrc());
       return success();
     }
-    FailureOr<SmallVector<unsigned>> map = mapRegisters(
-        op, *dstLL, *srcLL,
-        [&](ArrayRef<int32_t> c) { return project(op, c); });
+    FailureOr<SmallVector<unsigned>> map =
+        mapRegisters(op, *dstLL, *srcLL,
+                     [&](ArrayRef<int32_t> c) { return project(op, c); });
     if (failed(map))
       return failure();
-    SmallVector<Value> src = unpackElements(op.getLoc(), adaptor.getSrc(),
-                                            rewriter);
+    SmallVector<Value> src =
+        unpackElements(op.getLoc(), adaptor.getSrc(), rewriter);
     SmallVector<Value> elems;
     for (unsigned r : *map)
       elems.push_back(src[r]);
@@ -195,18 +163,11 @@ RegisterMapConversion<tile::ExpandDimsOp>::project(tile::ExpandDimsOp op,
   return out;
 }
 
-template <>
-SmallVector<int32_t> RegisterMapConversion<tilegpu::ConvertLayoutOp>::project(
-    tilegpu::ConvertLayoutOp, ArrayRef<int32_t> c) {
-  return SmallVector<int32_t>(c);
-}
-
 } // namespace
 
 void tilec::gpu_to_llvm::populateViewOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<MakeRangeOpConversion, SplatOpConversion, ConstantOpConversion,
                RegisterMapConversion<tile::BroadcastOp>,
-               RegisterMapConversion<tile::ExpandDimsOp>,
-               RegisterMapConversion<tilegpu::ConvertLayoutOp>>(converter);
+               RegisterMapConversion<tile::ExpandDimsOp>>(converter);
 }

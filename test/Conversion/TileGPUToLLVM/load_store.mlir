@@ -11,10 +11,11 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
     %q = tile.addptr %ps, %r : tensor<128x!tile.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
     %o = arith.constant dense<1.0> : tensor<128xf32, #blocked>
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$1 ld.global.b32 $0, [ $2 + 0 ];", "=r,b,l"
+    // f32 travels as f32 (`.f32`, constraint `f`), so PTX reads as what it is.
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$1 ld.global.f32 $0, [ $2 + 0 ];", "=f,b,l"
     // CHECK: llvm.select
     %v = tile.load %q, %m, %o : tensor<128x!tile.ptr<f32>, #blocked>
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 st.global.b32 [ $1 + 0 ], $2;", "b,l,r"
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 st.global.f32 [ $1 + 0 ], $2;", "b,l,f"
     tile.store %q, %v, %m : tensor<128x!tile.ptr<f32>, #blocked>
     return
   }
@@ -34,6 +35,26 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     %v = tile.load %q {tilegpu.vec = 4 : i32} : tensor<512x!tile.ptr<f16>, #blocked4>
     // CHECK: "@$0 st.global.v2.b32 [ $1 + 0 ], { $2, $3 };", "b,l,r,r"
     tile.store %q, %v, %m {tilegpu.vec = 4 : i32} : tensor<512x!tile.ptr<f16>, #blocked4>
+    return
+  }
+}
+
+// -----
+
+// A masked 16-byte f32 access: four f32 registers under one predicate.
+#blocked4 = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @masked_v4_f32
+  func.func @masked_v4_f32(%p: !tile.ptr<f32>, %n: i32) attributes {tile.kernel} {
+    %r = tile.make_range 0 to 512 : tensor<512xi32, #blocked4>
+    %ns = tile.splat %n : i32 -> tensor<512xi32, #blocked4>
+    %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #blocked4>
+    %ps = tile.splat %p : !tile.ptr<f32> -> tensor<512x!tile.ptr<f32>, #blocked4>
+    %q = tile.addptr %ps, %r : tensor<512x!tile.ptr<f32>, #blocked4>, tensor<512xi32, #blocked4>
+    // CHECK: "@$4 ld.global.v4.f32 { $0, $1, $2, $3 }, [ $5 + 0 ];", "=f,=f,=f,=f,b,l"
+    %v = tile.load %q, %m {tilegpu.vec = 4 : i32} : tensor<512x!tile.ptr<f32>, #blocked4>
+    // CHECK: "@$0 st.global.v4.f32 [ $1 + 0 ], { $2, $3, $4, $5 };", "b,l,f,f,f,f"
+    tile.store %q, %v, %m {tilegpu.vec = 4 : i32} : tensor<512x!tile.ptr<f32>, #blocked4>
     return
   }
 }

@@ -1,0 +1,173 @@
+//===- Coalesce.cpp - Wide, coalesced global memory accesses -----*- C++
+//-*-===//
+//
+// The tilegpu-coalesce pass. Memory-bound kernels live or die by how many
+// bytes each memory instruction moves: a warp of scalar 4-byte loads moves
+// 128 bytes per instruction, the same warp of 16-byte vector loads 512. The
+// axis analysis proves how many consecutive elements of a pointer tile are
+// contiguous and aligned, and how many consecutive mask bits are equal; this
+// pass turns that into a layout where each thread owns exactly such a run
+// and the lanes of a warp own consecutive runs, and records the proven width
+// on the access (`tilegpu.vec`) for the lowering.
+//
+// The new layout is local to the access: operands are converted into it and
+// the result back out of it, so the IR stays valid; the conversions are for
+// tilegpu-remove-layout-conversions to remove by propagating the layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileGPU/Transforms/Passes.h"
+
+#include "Analysis/AxisInfo.h"
+#include "Tile/IR/TileOps.h"
+#include "TileGPU/IR/TileGPUOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tilegpu-coalesce"
+
+namespace tilec::tilegpu {
+#define GEN_PASS_DEF_TILEGPUCOALESCE
+#include "TileGPU/Transforms/Passes.h.inc"
+} // namespace tilec::tilegpu
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::tilegpu;
+
+namespace {
+
+/// What the pass decides for one access.
+struct AccessPlan {
+  BlockedEncodingAttr layout;
+  unsigned vec = 1;
+};
+
+struct CoalescePass : public tilegpu::impl::TileGPUCoalesceBase<CoalescePass> {
+  using Base::Base;
+  void runOnOperation() override;
+
+private:
+  /// The layout and vector width for an access through `ptr` (a ranked
+  /// tensor of `!tile.ptr`) guarded by `mask` (may be null).
+  std::optional<AccessPlan> plan(const ModuleAxisInfoAnalysis &axis, Value ptr,
+                                 Value mask, unsigned numWarps,
+                                 unsigned threadsPerWarp);
+  /// Gives `op` the layout of `plan`: converts its tensor operands into it
+  /// and, for a load, its result back to the old layout.
+  void relayout(Operation *op, const AccessPlan &plan);
+};
+
+} // namespace
+
+std::optional<AccessPlan> CoalescePass::plan(const ModuleAxisInfoAnalysis &axis,
+                                             Value ptr, Value mask,
+                                             unsigned numWarps,
+                                             unsigned threadsPerWarp) {
+  auto type = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!type || !getLayout(type))
+    return std::nullopt;
+  auto ptrType = cast<tile::PtrType>(type.getElementType());
+  unsigned bytes = getPointeeBytes(ptrType.getPointeeType());
+  SmallVector<unsigned> order = axis.getOrder(ptr);
+  unsigned fast = order.front();
+
+  // Proven: runs of `align` elements are contiguous and start aligned, and
+  // the mask is constant over runs of `maskRun`.
+  int64_t vec = axis.getPtrAlignment(ptr);
+  if (mask)
+    vec = std::min<int64_t>(vec, axis.getConstancy(mask, fast));
+  // Wanted: at most maxBytesPerAccess per instruction, and no more elements
+  // per thread than the tile gives each thread (more would leave threads
+  // idle holding copies).
+  vec = std::min<int64_t>(vec, std::max(1u, maxBytesPerAccess / bytes));
+  int64_t numElements = type.getNumElements();
+  int64_t perThread =
+      std::max<int64_t>(1, numElements / (int64_t(numWarps) * threadsPerWarp));
+  vec = std::max<int64_t>(1, std::min(vec, perThread));
+  vec = std::min<int64_t>(vec, type.getShape()[fast]);
+  vec = llvm::bit_floor(uint64_t(vec));
+
+  SmallVector<unsigned> sizePerThread(type.getRank(), 1);
+  sizePerThread[fast] = vec;
+  AccessPlan p;
+  p.layout = BlockedEncodingAttr::getForShape(&getContext(), type.getShape(),
+                                              sizePerThread, order, numWarps,
+                                              threadsPerWarp);
+  p.vec = vec;
+  return p;
+}
+
+void CoalescePass::relayout(Operation *op, const AccessPlan &plan) {
+  OpBuilder b(op);
+  auto withLayout = [&](Type t) -> Type {
+    auto rt = cast<RankedTensorType>(t);
+    return RankedTensorType::get(rt.getShape(), rt.getElementType(),
+                                 plan.layout);
+  };
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto rt = dyn_cast<RankedTensorType>(operand.get().getType());
+    if (!rt || rt.getEncoding() == plan.layout)
+      continue;
+    Value cvt =
+        ConvertLayoutOp::create(b, op->getLoc(), withLayout(rt), operand.get());
+    operand.set(cvt);
+  }
+  for (Value result : op->getResults()) {
+    auto rt = dyn_cast<RankedTensorType>(result.getType());
+    if (!rt || rt.getEncoding() == plan.layout)
+      continue;
+    b.setInsertionPointAfter(op);
+    result.setType(withLayout(rt));
+    auto back = ConvertLayoutOp::create(b, op->getLoc(), rt, result);
+    result.replaceAllUsesExcept(back, back);
+  }
+}
+
+void CoalescePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (maxBytesPerAccess == 0 || !llvm::isPowerOf2_32(maxBytesPerAccess)) {
+    module.emitError() << "tilegpu-coalesce: max-bytes must be a power of "
+                          "two, got "
+                       << maxBytesPerAccess;
+    return signalPassFailure();
+  }
+  unsigned numWarps = getNumWarps(module);
+  unsigned threadsPerWarp = 32;
+  if (auto a = module->getAttrOfType<IntegerAttr>(
+          TileGPUDialect::kThreadsPerWarpAttr))
+    threadsPerWarp = a.getInt();
+
+  // Decide every access first, from one analysis of the unchanged module;
+  // the conversions inserted afterwards are seen through by the analysis
+  // anyway, but values created now would be unknown to it.
+  ModuleAxisInfoAnalysis axis(module);
+  SmallVector<std::pair<Operation *, AccessPlan>> plans;
+  module.walk([&](Operation *op) {
+    std::optional<AccessPlan> p;
+    if (auto load = dyn_cast<tile::LoadOp>(op))
+      p = plan(axis, load.getPtr(), load.getMask(), numWarps, threadsPerWarp);
+    else if (auto store = dyn_cast<tile::StoreOp>(op))
+      p = plan(axis, store.getPtr(), store.getMask(), numWarps, threadsPerWarp);
+    if (p)
+      plans.emplace_back(op, *p);
+  });
+
+  Builder b(&getContext());
+  for (auto &[op, p] : plans) {
+    LLVM_DEBUG(llvm::dbgs()
+               << "coalesce: vec " << p.vec << " for " << *op << "\n");
+    if (p.vec > 1)
+      ++numVectorized;
+    op->setAttr("tilegpu.vec", b.getI32IntegerAttr(p.vec));
+    auto current = getLayout(op->getOperand(0).getType());
+    if (current != p.layout) {
+      ++numRelaidOut;
+      relayout(op, p);
+    }
+  }
+}

@@ -1,0 +1,244 @@
+//===- LayoutPropagation.cpp - Forward layout propagation --------*- C++
+//-*-===//
+//
+// Loads are the anchors of a memory-bound kernel: their layouts were chosen
+// for wide, coalesced accesses, and every value computed from a load should
+// live in the same layout, or each use would pay a trip through shared
+// memory. The propagation follows def-use edges forward from the loads
+// through ops that can run in any layout, then the rewrite applies the
+// result in one walk. Values no load reaches keep their layout; the
+// conversions into the load layouts they feed are rematerialized by the
+// pass afterwards (RemoveLayoutConversions.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutPropagation.h"
+
+#include "Tile/IR/TileOps.h"
+#include "TileGPU/IR/TileGPUOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::tilegpu;
+
+bool tilec::tilegpu::isElementwise(Operation *op) {
+  if (op->getNumRegions() != 0)
+    return false;
+  if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+      !isa<tile::AddPtrOp, tile::HintOp, tile::FpToFpOp, tile::BitcastOp,
+           tile::PtrToIntOp, tile::IntToPtrOp>(op))
+    return false;
+  std::optional<ArrayRef<int64_t>> shape;
+  auto sameShape = [&](Type t) {
+    auto rt = dyn_cast<RankedTensorType>(t);
+    if (!rt)
+      return true;
+    if (!shape)
+      shape = rt.getShape();
+    return *shape == rt.getShape();
+  };
+  return llvm::all_of(op->getOperandTypes(), sameShape) &&
+         llvm::all_of(op->getResultTypes(), sameShape);
+}
+
+/// How many consecutive elements of the fastest dimension each thread holds
+/// in consecutive registers, for a tensor like `type` in `layout`: the
+/// preference between two layouts that reach one value.
+static int64_t score(RankedTensorType type, Attribute layout) {
+  auto t =
+      RankedTensorType::get(type.getShape(), type.getElementType(), layout);
+  std::optional<LinearLayout> ll = getLinearLayout(t);
+  return ll ? ll->getNumConsecutiveInOut() : 0;
+}
+
+void LayoutPropagation::offer(Value value, Attribute layout) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !layout || !isa<LayoutEncodingTrait>(layout))
+    return;
+  auto [it, inserted] = layouts.try_emplace(value, layout);
+  if (!inserted) {
+    if (it->second == layout || score(type, layout) <= score(type, it->second))
+      return;
+    it->second = layout;
+  }
+  worklist.push_back(value);
+}
+
+void LayoutPropagation::visitUse(OpOperand &use, Attribute layout) {
+  Operation *user = use.getOwner();
+  unsigned idx = use.getOperandNumber();
+  auto offerResults = [&](Attribute l) {
+    for (Value r : user->getResults())
+      offer(r, l);
+  };
+
+  if (isa<ConvertLayoutOp, tile::BroadcastOp, tile::ScanOp>(user))
+    return offerResults(layout);
+  if (auto forOp = dyn_cast<scf::ForOp>(user)) {
+    unsigned first = forOp.getNumControlOperands();
+    if (idx < first)
+      return;
+    offer(forOp.getRegionIterArgs()[idx - first], layout);
+    offer(forOp.getResult(idx - first), layout);
+    return;
+  }
+  if (isa<scf::YieldOp>(user)) {
+    Operation *parent = user->getParentOp();
+    if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
+      offer(forOp.getRegionIterArgs()[idx], layout);
+      offer(forOp.getResult(idx), layout);
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
+      offer(ifOp.getResult(idx), layout);
+    }
+    return;
+  }
+  if (auto reduce = dyn_cast<tile::ReduceOp>(user)) {
+    auto parent = dyn_cast<LayoutEncodingTrait>(layout);
+    if (parent)
+      offerResults(
+          SliceEncodingAttr::get(user->getContext(), reduce.getAxis(), parent));
+    return;
+  }
+  if (auto expand = dyn_cast<tile::ExpandDimsOp>(user)) {
+    auto slice = dyn_cast<SliceEncodingAttr>(layout);
+    if (slice && slice.getDim() == expand.getAxis())
+      offerResults(slice.getParent());
+    return;
+  }
+  if (isElementwise(user))
+    offerResults(layout);
+}
+
+void LayoutPropagation::propagate() {
+  root->walk([&](tile::LoadOp load) {
+    if (auto t = dyn_cast<RankedTensorType>(load.getType()))
+      offer(load.getResult(), t.getEncoding());
+  });
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    Attribute layout = layouts.lookup(v);
+    for (OpOperand &use : v.getUses())
+      visitUse(use, layout);
+  }
+}
+
+/// `type` with the encoding `layout`.
+static Type withLayout(Type type, Attribute layout) {
+  auto rt = cast<RankedTensorType>(type);
+  return RankedTensorType::get(rt.getShape(), rt.getElementType(), layout);
+}
+
+Type LayoutPropagation::requiredType(OpOperand &operand) {
+  Operation *op = operand.getOwner();
+  unsigned idx = operand.getOperandNumber();
+  Type type = operand.get().getType();
+  if (!isa<RankedTensorType>(type))
+    return nullptr;
+  auto resultLayout = [&](unsigned i) {
+    return cast<RankedTensorType>(op->getResult(i).getType()).getEncoding();
+  };
+
+  if (isa<ConvertLayoutOp>(op))
+    return nullptr;
+  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+    unsigned first = forOp.getNumControlOperands();
+    return idx < first ? nullptr
+                       : forOp.getRegionIterArgs()[idx - first].getType();
+  }
+  if (isa<scf::YieldOp>(op)) {
+    Operation *parent = op->getParentOp();
+    if (auto forOp = dyn_cast<scf::ForOp>(parent))
+      return forOp.getRegionIterArgs()[idx].getType();
+    if (auto whileOp = dyn_cast<scf::WhileOp>(parent))
+      return whileOp.getBeforeArguments()[idx].getType();
+    return parent->getResult(idx).getType();
+  }
+  if (auto cond = dyn_cast<scf::ConditionOp>(op)) {
+    auto whileOp = cast<scf::WhileOp>(op->getParentOp());
+    return idx == 0 ? nullptr : whileOp.getAfterArguments()[idx - 1].getType();
+  }
+  if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+    return whileOp.getBeforeArguments()[idx].getType();
+  if (isa<tile::LoadOp, tile::AtomicRMWOp, tile::AtomicCASOp>(op))
+    return withLayout(type, resultLayout(0));
+  if (auto store = dyn_cast<tile::StoreOp>(op)) {
+    if (idx == 0)
+      return nullptr;
+    return withLayout(
+        type, cast<RankedTensorType>(store.getPtr().getType()).getEncoding());
+  }
+  if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
+    // All operands in the layout whose slice the results have; a reduction
+    // to scalars follows its first operand.
+    if (auto rt = dyn_cast<RankedTensorType>(op->getResult(0).getType()))
+      if (auto s = dyn_cast<SliceEncodingAttr>(rt.getEncoding()))
+        return withLayout(type, s.getParent());
+    return withLayout(
+        type,
+        cast<RankedTensorType>(reduce.getSrcs()[0].getType()).getEncoding());
+  }
+  if (isa<tile::ScanOp, tile::BroadcastOp>(op))
+    return withLayout(type, resultLayout(0));
+  if (auto expand = dyn_cast<tile::ExpandDimsOp>(op)) {
+    auto parent = dyn_cast<LayoutEncodingTrait>(resultLayout(0));
+    if (!parent)
+      return originalTypes.lookup(operand.get());
+    return withLayout(type, SliceEncodingAttr::get(op->getContext(),
+                                                   expand.getAxis(), parent));
+  }
+  if (isElementwise(op)) {
+    for (Value r : op->getResults())
+      if (isa<RankedTensorType>(r.getType()))
+        return withLayout(type,
+                          cast<RankedTensorType>(r.getType()).getEncoding());
+    return nullptr;
+  }
+  // Anything else (dot, trans, reshape, shared memory) keeps what it had.
+  Type original = originalTypes.lookup(operand.get());
+  return original ? original : type;
+}
+
+unsigned LayoutPropagation::rewrite() {
+  // Remember every value's type before any changes, for the ops that keep
+  // their operands' layouts.
+  root->walk([&](Operation *op) {
+    for (Value r : op->getResults())
+      originalTypes[r] = r.getType();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          originalTypes[arg] = arg.getType();
+  });
+  unsigned changed = 0;
+  for (auto &[value, layout] : layouts) {
+    Type type = withLayout(value.getType(), layout);
+    if (type == value.getType())
+      continue;
+    value.setType(type);
+    ++changed;
+  }
+  // A loop's results are its iteration arguments.
+  root->walk([&](scf::ForOp forOp) {
+    for (auto [res, arg] :
+         llvm::zip(forOp.getResults(), forOp.getRegionIterArgs()))
+      res.setType(arg.getType());
+  });
+
+  OpBuilder b(root->getContext());
+  root->walk([&](Operation *op) {
+    for (OpOperand &operand : op->getOpOperands()) {
+      Type required = requiredType(operand);
+      if (!required || required == operand.get().getType())
+        continue;
+      b.setInsertionPoint(op);
+      operand.set(
+          ConvertLayoutOp::create(b, op->getLoc(), required, operand.get()));
+    }
+  });
+  return changed;
+}
