@@ -5,10 +5,12 @@
 // for wide, coalesced accesses, and every value computed from a load should
 // live in the same layout, or each use would pay a trip through shared
 // memory. The propagation follows def-use edges forward from the loads
-// through ops that can run in any layout, then the rewrite applies the
-// result in one walk. Values no load reaches keep their layout; the
-// conversions into the load layouts they feed are rematerialized by the
-// pass afterwards (RemoveLayoutConversions.cpp).
+// through ops that can run in any layout, and backward from each value that
+// got a layout into the load-free values it is computed from (splats,
+// constants, loop-carried values), then the rewrite applies the result in
+// one walk. Values no load reaches keep their layout; conversions of them
+// into the load layouts are rematerialized by the pass afterwards
+// (RemoveLayoutConversions.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -114,6 +116,49 @@ void LayoutPropagation::visitUse(OpOperand &use, Attribute layout) {
     offerResults(layout);
 }
 
+void LayoutPropagation::visitDef(Value value, Attribute layout) {
+  // A value computed without loads (from splats, constants, ranges and
+  // loop-carried values) costs the same in any layout, so it takes the one
+  // its users need; a load keeps the layout it was coalesced to.
+  auto offerUnanchored = [&](Value v, Attribute l) {
+    if (!v.getDefiningOp<tile::LoadOp>())
+      offer(v, l);
+  };
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    if (!forOp || arg.getArgNumber() < forOp.getNumInductionVars())
+      return;
+    unsigned i = arg.getArgNumber() - forOp.getNumInductionVars();
+    offerUnanchored(forOp.getInitArgs()[i], layout);
+    offerUnanchored(forOp.getYieldedValues()[i], layout);
+    offer(forOp.getResult(i), layout);
+    return;
+  }
+  Operation *def = value.getDefiningOp();
+  if (auto forOp = dyn_cast<scf::ForOp>(def)) {
+    unsigned i = cast<OpResult>(value).getResultNumber();
+    offer(forOp.getRegionIterArgs()[i], layout);
+    return;
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+    unsigned i = cast<OpResult>(value).getResultNumber();
+    for (Block *block : {ifOp.thenBlock(), ifOp.elseBlock()})
+      if (block)
+        offerUnanchored(block->getTerminator()->getOperand(i), layout);
+    return;
+  }
+  if (isElementwise(def) || isa<tile::BroadcastOp>(def)) {
+    for (Value operand : def->getOperands())
+      offerUnanchored(operand, layout);
+    return;
+  }
+  if (auto expand = dyn_cast<tile::ExpandDimsOp>(def))
+    if (auto parent = dyn_cast<LayoutEncodingTrait>(layout))
+      offerUnanchored(
+          expand.getSrc(),
+          SliceEncodingAttr::get(def->getContext(), expand.getAxis(), parent));
+}
+
 void LayoutPropagation::propagate() {
   root->walk([&](tile::LoadOp load) {
     if (auto t = dyn_cast<RankedTensorType>(load.getType()))
@@ -124,6 +169,7 @@ void LayoutPropagation::propagate() {
     Attribute layout = layouts.lookup(v);
     for (OpOperand &use : v.getUses())
       visitUse(use, layout);
+    visitDef(v, layout);
   }
 }
 
@@ -220,6 +266,10 @@ unsigned LayoutPropagation::rewrite() {
     if (type == value.getType())
       continue;
     value.setType(type);
+    // A constant's value carries its type too.
+    if (auto cst = value.getDefiningOp<arith::ConstantOp>())
+      if (auto dense = dyn_cast<DenseElementsAttr>(cst.getValue()))
+        cst.setValueAttr(dense.reshape(cast<ShapedType>(type)));
     ++changed;
   }
   // A loop's results are its iteration arguments.

@@ -42,6 +42,9 @@ private:
   void offer(mlir::Value value, mlir::Attribute layout);
   /// Propagates the layout of `use.get()` to what its owner produces.
   void visitUse(mlir::OpOperand &use, mlir::Attribute layout);
+  /// Propagates the layout of `value` back to the load-free values it is
+  /// computed from.
+  void visitDef(mlir::Value value, mlir::Attribute layout);
   /// The type the operand must have once its owner's results have their
   /// final types; null when any layout will do.
   mlir::Type requiredType(mlir::OpOperand &operand);

@@ -67,8 +67,10 @@ def TileGPURemoveLayoutConversions
        elementwise ops, conversions, broadcasts, loop-carried values and
        `scf.if` results; a reduction's results get the slice of its
        operand's layout, an `expand_dims` of a slice gives back the parent.
-       Where two layouts reach one value, the one with more consecutive
-       elements per thread wins.
+       Backward, a value that got a layout offers it to the load-free values
+       it is computed from (splats, constants, loop-carried values), which
+       cost the same in any layout. Where two layouts reach one value, the
+       one with more consecutive elements per thread wins.
     2. Rewrite: every value takes the layout it was given; an operand whose
        layout differs from what its user needs is converted.
     3. Backward rematerialization: a conversion of a value computed only from

@@ -100,3 +100,44 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// A loop-carried running max that no load reaches (a splat of a reduction,
+// maxed into itself) takes the layout of the load it is subtracted from,
+// backward through the loop: no conversion in the loop.
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK: #[[B4:.*]] = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @running_max
+  // CHECK-NOT: tilegpu.convert_layout
+  // CHECK: scf.for {{.*}} -> (tensor<512xf32, #[[B4]]>)
+  // CHECK: tile.splat {{.*}} : f32 -> tensor<512xf32, #[[B4]]>
+  // CHECK-NOT: tilegpu.convert_layout
+  func.func @running_max(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %o: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: i32 {tile.divisibility = 16 : i32}) attributes {tile.kernel} {
+    %c0 = arith.constant 0 : i32
+    %c512 = arith.constant 512 : i32
+    %ninf = arith.constant dense<0xFF800000> : tensor<512xf32, #blocked>
+    %r = tile.make_range 0 to 512 : tensor<512xi32, #blocked>
+    %xs = tile.splat %x : !tile.ptr<f32> -> tensor<512x!tile.ptr<f32>, #blocked>
+    %os = tile.splat %o : !tile.ptr<f32> -> tensor<512x!tile.ptr<f32>, #blocked>
+    %run = scf.for %i = %c0 to %n step %c512 iter_args(%m = %ninf) -> (tensor<512xf32, #blocked>) : i32 {
+      %is = tile.splat %i : i32 -> tensor<512xi32, #blocked>
+      %off = arith.addi %is, %r : tensor<512xi32, #blocked>
+      %p = tile.addptr %xs, %off : tensor<512x!tile.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+      %v = tile.load %p : tensor<512x!tile.ptr<f32>, #blocked>
+      %mx = tile.reduce(%v) {axis = 0 : i32} : (tensor<512xf32, #blocked>) -> f32 {
+      ^bb0(%l: f32, %rr: f32):
+        %t = arith.maxnumf %l, %rr : f32
+        tile.reduce.return %t : f32
+      }
+      %mxs = tile.splat %mx : f32 -> tensor<512xf32, #blocked>
+      %m2 = arith.maxnumf %m, %mxs : tensor<512xf32, #blocked>
+      %d = arith.subf %v, %m2 : tensor<512xf32, #blocked>
+      %q = tile.addptr %os, %off : tensor<512x!tile.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+      tile.store %q, %d : tensor<512x!tile.ptr<f32>, #blocked>
+      scf.yield %m2 : tensor<512xf32, #blocked>
+    }
+    return
+  }
+}
