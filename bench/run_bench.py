@@ -109,14 +109,20 @@ def sample_rows(rows):
 
 
 def max_row_error(out, ref):
-    """Worst ||out - ref|| / ||ref|| over rows (float64); NaN if any NaN."""
+    """The measure of test/GPU/GpuHost.h's ErrorMeter, row by row: the worst
+    of ||out - ref|| / ||ref|| and max |out - ref| / (|ref| + rms(ref)) over
+    rows (in float64); NaN if any output is NaN."""
     import torch
     out, ref = out.double(), ref.double()
     if torch.isnan(out).any():
         return float("nan")
-    num = (out - ref).norm(dim=-1)
-    den = ref.norm(dim=-1).clamp_min(1e-300)
-    return (num / den).max().item()
+    diff = (out - ref).abs()
+    den = ref.norm(dim=-1)
+    l2 = diff.norm(dim=-1) / torch.where(den > 0, den, torch.ones_like(den))
+    rms = den / ref.shape[-1] ** 0.5
+    scale = ref.abs() + rms[..., None]
+    elem = diff / torch.where(scale > 0, scale, torch.ones_like(scale))
+    return max(l2.max().item(), elem.max().item())
 
 
 class Case:

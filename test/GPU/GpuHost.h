@@ -275,11 +275,16 @@ inline void layerNormRow(const float *x, const float *w, const float *b,
 // Error measure
 //===----------------------------------------------------------------------===//
 
-/// The worst ||out - ref|| / ||ref|| over segments of a result (one row of
-/// softmax or layer norm, one program's block of vector add): an L2 error
-/// over the whole tensor would let one wrong row of thousands pass. Any NaN
-/// in `out` (an element the kernel did not write: outputs start poisoned)
-/// makes the error NaN, which fails every bound.
+/// The error of a result, segment by segment (one row of softmax or layer
+/// norm, one program's block of vector add), as the worst over segments of
+///   ||out - ref|| / ||ref||                      (the L2 error), and
+///   max_i |out_i - ref_i| / (|ref_i| + rms(ref))  (the worst element),
+/// so that neither one wrong row among thousands nor one wrong element in a
+/// long row hides in a norm. The bounds below bound both: each is derived
+/// per element, and rms(ref) covers elements near zero (cancellation in
+/// layer norm, fp16 subnormals in softmax). Any NaN in `out` (an element
+/// the kernel did not write: outputs start poisoned) makes the error NaN,
+/// which fails every bound.
 class ErrorMeter {
 public:
   void add(const float *out, const double *ref, size_t n) {
@@ -294,8 +299,15 @@ public:
     }
     // A segment whose reference is all zeros is measured absolutely.
     worst = std::max(worst, std::sqrt(num / (den > 0 ? den : 1)));
+    double rms = n ? std::sqrt(den / double(n)) : 0;
+    for (size_t i = 0; i < n; ++i) {
+      double scale = std::abs(ref[i]) + rms;
+      if (!std::isnan(out[i]))
+        worst = std::max(worst,
+                         std::abs(out[i] - ref[i]) / (scale > 0 ? scale : 1));
+    }
   }
-  /// NaN if any output element was NaN, else the worst segment's error.
+  /// NaN if any output element was NaN, else the worst error.
   double get() const { return nans ? NAN : worst; }
   size_t getNaNCount() const { return nans; }
 
