@@ -40,6 +40,7 @@ HOST = "tilec-bench-host-carry"
 BOUNDS = {("add_kernel", "fp32"): 1e-6, ("add_kernel", "fp16"): 1e-3,
           "fp32": 1e-5, "fp16": 2e-3}
 EPS = 1e-5
+DEVICE = "cuda"  # a dry run of the checks on the CPU sets "cpu"
 
 
 def bound(case):
@@ -133,7 +134,7 @@ class Case:
         import torch
         self.c, self.mods, self.carry = case, mods, carry
         dt = torch.float16 if case["dtype"] == "fp16" else torch.float32
-        dev = "cuda"
+        dev = DEVICE
         rows, cols = case["rows"], case["cols"]
         kernel = case["kernel"]
         if kernel == "add_kernel":
