@@ -10,11 +10,12 @@
 //     padded rows (row strides > n_cols, input and output strides differ);
 //   - layer norm forward, fp32 and fp16, N 512 to 8192, with BLOCK 1024 and
 //     BLOCK 4096 (one chunk, a masked chunk, several chunks): y, mean, rstd.
-// A case fails on an error over its bound (the worst ||out - ref|| / ||ref||
-// over rows, or over 1024-element blocks for vector add), on any NaN (an
-// element not written), on a write outside the rows (the padding must stay
-// poisoned), or on any failed driver call. The input padding holds large
-// values, so an unmasked read shows in the result.
+// A case fails on an error over its bound (GpuHost.h's ErrorMeter: per row,
+// or per 1024-element block for vector add, the worse of the L2 error and
+// the worst element's), on any NaN (an element not written), on a write
+// outside the rows (the padding must stay poisoned), or on any failed
+// driver call. The input padding holds large values, so that an unmasked
+// read shows in the result.
 //
 // Prints the seed ($TILEC_SEED repeats a run), one line per case and
 // "N passed, N failed"; exits 0 only if all pass, 77 (skipped) with no
