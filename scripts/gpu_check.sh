@@ -2,44 +2,74 @@
 #===- scripts/gpu_check.sh - prepare and run the GPU checks ---------------===#
 #
 # `scripts/gpu_check.sh prepare` (here, where tilec builds): builds the sample
-# cubins and the carryable GPU test programs into .carry/.
-# `scripts/gpu_check.sh run OUTDIR` (on the GPU machine, which has no LLVM):
-# runs the smoke test, the samples against float64 references, and
-# compute-sanitizer's memcheck and racecheck on the samples, logging to OUTDIR.
+# cubins (test/GPU/CMakeLists.txt lists them) and the carryable static
+# programs (smoke test, samples, benchmark host) into .carry/, with the
+# commit they were built from in .carry/commit.
+#
+# `scripts/gpu_check.sh run OUTDIR [ARGS]` (on the GPU machine, which has no LLVM;
+# carry .carry): the runtime's smoke test, the samples against float64
+# references, compute-sanitizer memcheck and racecheck on the samples
+# (--quick: few rows), then the benchmark (bench/run_bench.py: tilec, Triton
+# and torch, the copy and matmul ceilings; ARGS go to it). Writes five files to OUTDIR (the
+# device tool brings back at most eight): gpu_check.log, sanitizer.log,
+# results.json, results.md, bandwidth.png. About 3-5 minutes on an H200.
+# Exits non-zero if any step failed; every step runs regardless.
 #
 #===----------------------------------------------------------------------===#
-set -euo pipefail
+set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TILEC_BUILD_DIR:-$ROOT/build}"
 CARRY="$ROOT/.carry"
 
 case "${1:-}" in
 prepare)
+  set -e
   bash "$ROOT/scripts/build.sh" tilec-sample-cubins tilec-gpu-samples-carry \
-    tilec-gpu-smoke-carry
+    tilec-gpu-smoke-carry tilec-bench-host-carry
   rm -rf "$CARRY" && mkdir -p "$CARRY/samples"
   cp "$BUILD"/test/GPU/samples/*.cubin "$CARRY/samples/"
   cp "$BUILD"/bin/tilec-gpu-samples-carry "$BUILD"/bin/tilec-gpu-smoke-carry \
-    "$CARRY/"
-  git -C "$ROOT" rev-parse HEAD > "$CARRY/commit"
+    "$BUILD"/bin/tilec-bench-host-carry "$CARRY/"
+  commit="$(git -C "$ROOT" rev-parse HEAD)"
+  git -C "$ROOT" diff --quiet HEAD -- || commit="$commit (uncommitted changes)"
+  echo "$commit" > "$CARRY/commit"
   ls -la "$CARRY" "$CARRY/samples"
+  du -sh "$CARRY"
   ;;
 run)
   OUTDIR="${2:?usage: gpu_check.sh run OUTDIR}"
   mkdir -p "$OUTDIR"
+  export PYTHONUNBUFFERED=1
+  LOG="$OUTDIR/gpu_check.log"
   status=0
-  nvidia-smi -L | tee "$OUTDIR/device.txt"
-  "$CARRY/tilec-gpu-smoke-carry" 2>&1 | tee "$OUTDIR/smoke.log" || status=1
-  "$CARRY/tilec-gpu-samples-carry" "$CARRY/samples" 2>&1 |
-    tee "$OUTDIR/samples.log" || status=1
+  step() { echo "== $* ($(date -u +%T))" | tee -a "$LOG"; }
+  : > "$LOG"
+  step "commit $(cat "$CARRY/commit" 2>/dev/null)"
+  nvidia-smi -L 2>&1 | tee -a "$LOG"
+  step smoke
+  "$CARRY/tilec-gpu-smoke-carry" 2>&1 | tee -a "$LOG" || status=1
+  step samples
+  "$CARRY/tilec-gpu-samples-carry" "$CARRY/samples" 2>&1 | tee -a "$LOG" ||
+    status=1
+  : > "$OUTDIR/sanitizer.log"
   if command -v compute-sanitizer >/dev/null; then
     for tool in memcheck racecheck; do
-      compute-sanitizer --tool "$tool" --error-exitcode 3 \
-        "$CARRY/tilec-gpu-samples-carry" "$CARRY/samples" \
-        > "$OUTDIR/sanitizer-$tool.log" 2>&1 || status=1
-      tail -3 "$OUTDIR/sanitizer-$tool.log"
+      step "compute-sanitizer --tool $tool (samples --quick)"
+      echo "== $tool" >> "$OUTDIR/sanitizer.log"
+      timeout 240 compute-sanitizer --tool "$tool" --error-exitcode 3 \
+        "$CARRY/tilec-gpu-samples-carry" --quick "$CARRY/samples" \
+        >> "$OUTDIR/sanitizer.log" 2>&1 || status=1
+      tail -2 "$OUTDIR/sanitizer.log" | tee -a "$LOG"
     done
+  else
+    step "compute-sanitizer not found: memcheck and racecheck not run"
+    status=1
   fi
+  step benchmark
+  python3 "$ROOT/bench/run_bench.py" --carry "$CARRY" --out "$OUTDIR" \
+    "${@:3}" 2>&1 |
+    tee -a "$LOG" || status=1
+  step "done, status $status"
   exit $status
   ;;
 *)

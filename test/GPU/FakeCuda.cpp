@@ -1,0 +1,346 @@
+//===- FakeCuda.cpp - A libcuda stand-in for the GPU programs' host side --===//
+//
+// libtilec-fake-cuda.so: the driver entry points that tilec's runtime opens
+// (lib/Runtime/CudaDriver.h), over host memory, so that the host side of
+// tilec-gpu-samples and tilec-bench-host runs where there is no GPU (through
+// $TILEC_LIBCUDA): argument order and sizes, strides, poisoning, the float64
+// references, the error measure and the verdicts. It tests none of tilec's
+// code generation: cuLaunchKernel runs a plain CPU version of the sample
+// whose cubin was loaded, in fp32 like the kernels.
+//
+// A loaded image is recognized by comparing it with the files of
+// $TILEC_FAKE_CUBIN_DIR, whose names (KERNEL.DTYPE[.bBLOCK].cubin, as
+// test/GPU/CMakeLists.txt makes them) give the kernel, its type and BLOCK.
+// A launch whose block is not the cubin's num_warps * 32 fails.
+// $TILEC_FAKE_BUG plants one fault, to show that the checks catch it:
+//   stray  writes one element past each row (or past n);
+//   skip   leaves one output element unwritten (NaN);
+//   wrong  writes one wrong value in one row.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GpuHost.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <dirent.h>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <string>
+
+using namespace tilec::gpuhost;
+
+namespace {
+
+/// A "loaded" kernel: what its cubin's file name says.
+struct FakeFunction {
+  std::string kernel;
+  DType type;
+  int block;
+};
+
+/// Cubin contents -> file name, read once from $TILEC_FAKE_CUBIN_DIR.
+const std::map<std::string, std::string> &getImages() {
+  static std::map<std::string, std::string> images;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    const char *dir = std::getenv("TILEC_FAKE_CUBIN_DIR");
+    DIR *d = dir ? opendir(dir) : nullptr;
+    if (!d)
+      return;
+    while (dirent *e = readdir(d)) {
+      std::string name = e->d_name;
+      if (name.size() < 6 || name.substr(name.size() - 6) != ".cubin")
+        continue;
+      std::ifstream f(std::string(dir) + "/" + name, std::ios::binary);
+      std::stringstream contents;
+      contents << f.rdbuf();
+      images[contents.str()] = name;
+    }
+    closedir(d);
+  });
+  return images;
+}
+
+std::string getBug() {
+  const char *bug = std::getenv("TILEC_FAKE_BUG");
+  return bug ? bug : "";
+}
+
+/// num_warps of each cubin, as test/GPU/CMakeLists.txt compiles them.
+unsigned getThreads(const FakeFunction &f) {
+  if (f.kernel == "add_kernel" || f.kernel == "softmax_online_kernel")
+    return 128;
+  if (f.kernel == "layernorm_fwd_kernel")
+    return f.block == 1024 ? 128 : 256;
+  return f.block <= 2048 ? 128 : f.block <= 8192 ? 256 : 512;
+}
+
+float load(CUdeviceptr p, size_t i, DType t) {
+  return t == DType::F16 ? fromHalf(reinterpret_cast<uint16_t *>(p)[i])
+                         : reinterpret_cast<float *>(p)[i];
+}
+
+void store(CUdeviceptr p, size_t i, float v, DType t) {
+  if (t == DType::F16)
+    reinterpret_cast<uint16_t *>(p)[i] = toHalf(v);
+  else
+    reinterpret_cast<float *>(p)[i] = v;
+}
+
+template <typename T> T arg(void **args, int i) {
+  return *static_cast<T *>(args[i]);
+}
+
+void vectorAdd(const FakeFunction &f, unsigned programs, void **args) {
+  auto x = arg<CUdeviceptr>(args, 0), y = arg<CUdeviceptr>(args, 1),
+       out = arg<CUdeviceptr>(args, 2);
+  size_t n = size_t(arg<int32_t>(args, 3));
+  for (size_t i = 0; i < n; ++i)
+    store(out, i, load(x, i, f.type) + load(y, i, f.type), f.type);
+  if (getBug() == "stray" && n < size_t(programs) * f.block)
+    store(out, n, 0.0f, f.type);
+  if (getBug() == "skip")
+    store(out, n / 2, NAN, f.type);
+  if (getBug() == "wrong")
+    store(out, n / 2, 3 * load(x, n / 2, f.type) + 1, f.type);
+}
+
+void softmax(const FakeFunction &f, unsigned rows, void **args) {
+  auto out = arg<CUdeviceptr>(args, 0), in = arg<CUdeviceptr>(args, 1);
+  size_t inStride = arg<int32_t>(args, 2), outStride = arg<int32_t>(args, 3);
+  int n = arg<int32_t>(args, 4);
+  std::vector<float> e(n);
+  for (size_t r = 0; r < rows; ++r) {
+    float m = -INFINITY;
+    for (int j = 0; j < n; ++j)
+      m = std::max(m, load(in, r * inStride + j, f.type));
+    // A double sum stands for the kernels' tree of partial sums: a float
+    // sum in one chain of 32768 terms would exceed the fp32 bound.
+    double sum = 0;
+    for (int j = 0; j < n; ++j)
+      sum += e[j] = std::exp(load(in, r * inStride + j, f.type) - m);
+    for (int j = 0; j < n; ++j)
+      store(out, r * outStride + j, e[j] / float(sum), f.type);
+    if (getBug() == "stray")
+      store(out, r * outStride + n, 0.0f, f.type);
+  }
+  if (getBug() == "skip")
+    store(out, (rows - 1) * outStride + n - 1, NAN, f.type);
+  if (getBug() == "wrong")
+    store(out, (rows / 2) * outStride + n / 2, 0.5f, f.type);
+}
+
+void layerNorm(const FakeFunction &f, unsigned rows, void **args) {
+  auto x = arg<CUdeviceptr>(args, 0), y = arg<CUdeviceptr>(args, 1),
+       w = arg<CUdeviceptr>(args, 2), b = arg<CUdeviceptr>(args, 3),
+       mean = arg<CUdeviceptr>(args, 4), rstd = arg<CUdeviceptr>(args, 5);
+  size_t stride = arg<int32_t>(args, 6);
+  int n = arg<int32_t>(args, 7);
+  float eps = arg<float>(args, 8);
+  for (size_t r = 0; r < rows; ++r) {
+    double sum = 0, sq = 0;
+    for (int j = 0; j < n; ++j)
+      sum += load(x, r * stride + j, f.type);
+    float mu = float(sum / n);
+    for (int j = 0; j < n; ++j) {
+      float d = load(x, r * stride + j, f.type) - mu;
+      sq += d * d;
+    }
+    float rs = 1.0f / std::sqrt(float(sq / n) + eps);
+    store(mean, r, mu, DType::F32);
+    store(rstd, r, rs, DType::F32);
+    for (int j = 0; j < n; ++j)
+      store(y, r * stride + j,
+            (load(x, r * stride + j, f.type) - mu) * rs * load(w, j, f.type) +
+                load(b, j, f.type),
+            f.type);
+    if (getBug() == "stray")
+      store(y, r * stride + n, 0.0f, f.type);
+  }
+  if (getBug() == "skip")
+    store(rstd, rows - 1, NAN, DType::F32);
+  if (getBug() == "wrong")
+    store(y, (rows / 2) * stride + n / 2, 7.0f, f.type);
+}
+
+double nowMs() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+int context;
+
+} // namespace
+
+extern "C" {
+
+CUresult cuGetErrorName(CUresult, const char **s) {
+  *s = "CUDA_ERROR_FAKE";
+  return CUDA_SUCCESS;
+}
+CUresult cuGetErrorString(CUresult, const char **s) {
+  *s = "error in the fake driver";
+  return CUDA_SUCCESS;
+}
+CUresult cuInit(unsigned) { return CUDA_SUCCESS; }
+CUresult cuDriverGetVersion(int *v) {
+  *v = CUDA_VERSION;
+  return CUDA_SUCCESS;
+}
+CUresult cuDeviceGetCount(int *c) {
+  *c = 1;
+  return CUDA_SUCCESS;
+}
+CUresult cuDeviceGet(CUdevice *d, int ordinal) {
+  *d = 0;
+  return ordinal == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+CUresult cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice) {
+  switch (a) {
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
+    *v = 132;
+    break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+    *v = 9;
+    break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
+    *v = 0;
+    break;
+  case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE:
+    *v = 50 << 20;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+    *v = 227 << 10;
+    break;
+  default:
+    *v = 1024;
+  }
+  return CUDA_SUCCESS;
+}
+CUresult cuDeviceGetName(char *name, int len, CUdevice) {
+  std::snprintf(name, len, "fake GPU (host memory, CPU kernels)");
+  return CUDA_SUCCESS;
+}
+CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice) {
+  *c = reinterpret_cast<CUcontext>(&context);
+  return CUDA_SUCCESS;
+}
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice) { return CUDA_SUCCESS; }
+CUresult cuCtxSetCurrent(CUcontext) { return CUDA_SUCCESS; }
+CUresult cuCtxGetCurrent(CUcontext *c) {
+  *c = reinterpret_cast<CUcontext>(&context);
+  return CUDA_SUCCESS;
+}
+CUresult cuCtxSynchronize() { return CUDA_SUCCESS; }
+
+CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned,
+                            CUjit_option *, void **) {
+  for (const auto &[bytes, name] : getImages())
+    if (std::memcmp(bytes.data(), image, bytes.size()) == 0) {
+      *m = reinterpret_cast<CUmodule>(new std::string(name));
+      return CUDA_SUCCESS;
+    }
+  return CUDA_ERROR_INVALID_IMAGE;
+}
+CUresult cuModuleLoadData(CUmodule *m, const void *image) {
+  return cuModuleLoadDataEx(m, image, 0, nullptr, nullptr);
+}
+CUresult cuModuleUnload(CUmodule m) {
+  delete reinterpret_cast<std::string *>(m);
+  return CUDA_SUCCESS;
+}
+CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
+  const std::string &file = *reinterpret_cast<std::string *>(m);
+  std::string kernel = file.substr(0, file.find('.'));
+  if (kernel != name)
+    return CUDA_ERROR_NOT_FOUND;
+  size_t b = file.find(".b");
+  *f = reinterpret_cast<CUfunction>(new FakeFunction{
+      kernel,
+      file.find(".fp16.") != std::string::npos ? DType::F16 : DType::F32,
+      b == std::string::npos ? 1024 : std::atoi(file.c_str() + b + 2)});
+  return CUDA_SUCCESS;
+}
+CUresult cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction) {
+  *v = a == CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK ? 1024 : 0;
+  return CUDA_SUCCESS;
+}
+CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute, int) {
+  return CUDA_SUCCESS;
+}
+CUresult cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz,
+                        unsigned bx, unsigned by, unsigned bz, unsigned,
+                        CUstream, void **args, void **) {
+  const FakeFunction &f = *reinterpret_cast<FakeFunction *>(fn);
+  if (bx != getThreads(f) || by != 1 || bz != 1 || gy != 1 || gz != 1)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (f.kernel == "add_kernel")
+    vectorAdd(f, gx, args);
+  else if (f.kernel == "layernorm_fwd_kernel")
+    layerNorm(f, gx, args);
+  else
+    softmax(f, gx, args);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes) {
+  void *m = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
+  if (!m)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  *p = reinterpret_cast<CUdeviceptr>(m);
+  return CUDA_SUCCESS;
+}
+CUresult cuMemFree_v2(CUdeviceptr p) {
+  std::free(reinterpret_cast<void *>(p));
+  return CUDA_SUCCESS;
+}
+CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *h, size_t bytes) {
+  std::memcpy(reinterpret_cast<void *>(d), h, bytes);
+  return CUDA_SUCCESS;
+}
+CUresult cuMemcpyDtoH_v2(void *h, CUdeviceptr d, size_t bytes) {
+  std::memcpy(h, reinterpret_cast<void *>(d), bytes);
+  return CUDA_SUCCESS;
+}
+CUresult cuMemsetD32_v2(CUdeviceptr d, unsigned value, size_t words) {
+  std::fill_n(reinterpret_cast<unsigned *>(d), words, value);
+  return CUDA_SUCCESS;
+}
+CUresult cuStreamCreate(CUstream *s, unsigned) {
+  *s = reinterpret_cast<CUstream>(new int);
+  return CUDA_SUCCESS;
+}
+CUresult cuStreamDestroy_v2(CUstream s) {
+  delete reinterpret_cast<int *>(s);
+  return CUDA_SUCCESS;
+}
+CUresult cuStreamSynchronize(CUstream) { return CUDA_SUCCESS; }
+/// Events hold the host time they were recorded at; -1 until then.
+CUresult cuEventCreate(CUevent *e, unsigned) {
+  *e = reinterpret_cast<CUevent>(new double(-1));
+  return CUDA_SUCCESS;
+}
+CUresult cuEventRecord(CUevent e, CUstream) {
+  *reinterpret_cast<double *>(e) = nowMs();
+  return CUDA_SUCCESS;
+}
+CUresult cuEventSynchronize(CUevent) { return CUDA_SUCCESS; }
+CUresult cuEventElapsedTime_v2(float *ms, CUevent start, CUevent end) {
+  double s = *reinterpret_cast<double *>(start),
+         e = *reinterpret_cast<double *>(end);
+  if (s < 0 || e < 0)
+    return CUDA_ERROR_INVALID_HANDLE;
+  *ms = float(e - s);
+  return CUDA_SUCCESS;
+}
+CUresult cuEventDestroy_v2(CUevent e) {
+  delete reinterpret_cast<double *>(e);
+  return CUDA_SUCCESS;
+}
+
+} // extern "C"

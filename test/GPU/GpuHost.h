@@ -1,0 +1,358 @@
+//===- GpuHost.h - Host side of the GPU samples and benchmark ---*- C++ -*-===//
+//
+// What tilec-gpu-samples (test/GPU/samples.cpp) and tilec-bench-host
+// (bench/bench_host.cpp) share: fp16 <-> float on the host, a fast seeded
+// random source, device buffers that hold host data in fp32 or fp16 or that
+// start poisoned with NaN, loading a kernel from a cubin file, the float64
+// references of the samples (vector add, softmax, layer norm) and the error
+// measure. Every driver call goes through tilec::runtime and returns its
+// llvm::Error; nothing here prints.
+//
+// Host arrays are float and hold values already rounded through the storage
+// type (`DType::F16`: exact fp16 values), so a reference computed from them
+// in double sees exactly what the kernel read.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TEST_GPU_GPUHOST_H
+#define TILEC_TEST_GPU_GPUHOST_H
+
+#include "tilec/Runtime.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace tilec::gpuhost {
+
+using runtime::Device;
+using runtime::DeviceBuffer;
+using runtime::Kernel;
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+/// IEEE half from float, round to nearest even (subnormals and infinities
+/// included).
+inline uint16_t toHalf(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint32_t sign = (x >> 16) & 0x8000;
+  int32_t exp = int32_t((x >> 23) & 0xff) - 127 + 15;
+  uint32_t mant = x & 0x7fffff;
+  if (((x >> 23) & 0xff) == 0xff)
+    return sign | 0x7c00 | (mant ? 0x200 : 0);
+  if (exp >= 31)
+    return sign | 0x7c00;
+  if (exp <= 0) {
+    if (exp < -10)
+      return sign;
+    mant |= 0x800000;
+    uint32_t shift = 14 - exp;
+    uint32_t h = mant >> shift;
+    uint32_t rem = mant & ((1u << shift) - 1), half = 1u << (shift - 1);
+    if (rem > half || (rem == half && (h & 1)))
+      ++h;
+    return sign | h;
+  }
+  uint32_t h = (uint32_t(exp) << 10) | (mant >> 13);
+  uint32_t rem = mant & 0x1fff;
+  // A carry out of the mantissa rounds up into the exponent, as it should.
+  if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
+    ++h;
+  return sign | h;
+}
+
+/// Float from IEEE half (exact).
+inline float fromHalf(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000) << 16, exp = (h >> 10) & 0x1f,
+           mant = h & 0x3ff, x;
+  if (exp == 0) {
+    if (mant == 0) {
+      x = sign;
+    } else {
+      exp = 127 - 14;
+      while (!(mant & 0x400)) {
+        mant <<= 1;
+        --exp;
+      }
+      x = sign | (exp << 23) | ((mant & 0x3ff) << 13);
+    }
+  } else if (exp == 31) {
+    x = sign | 0x7f800000 | (mant << 13);
+  } else {
+    x = sign | ((exp - 15 + 127) << 23) | (mant << 13);
+  }
+  float f;
+  std::memcpy(&f, &x, 4);
+  return f;
+}
+
+/// The storage type of a kernel's tensors.
+enum class DType { F32, F16 };
+
+inline const char *getName(DType t) {
+  return t == DType::F16 ? "fp16" : "fp32";
+}
+inline size_t getBytes(DType t) { return t == DType::F16 ? 2 : 4; }
+/// `v` rounded to the nearest value of type `t`.
+inline float round(float v, DType t) {
+  return t == DType::F16 ? fromHalf(toHalf(v)) : v;
+}
+
+//===----------------------------------------------------------------------===//
+// Random inputs
+//===----------------------------------------------------------------------===//
+
+/// A seed for this run: $TILEC_SEED if set (to repeat a failing run), else
+/// fresh from std::random_device. Callers print it.
+inline uint64_t chooseSeed() {
+  if (const char *s = std::getenv("TILEC_SEED"))
+    return std::strtoull(s, nullptr, 0);
+  std::random_device dev;
+  return (uint64_t(dev()) << 32) ^ dev();
+}
+
+/// splitmix64: fast enough to fill gigabytes of benchmark input on one core
+/// in about a second, and statistically good enough for test data.
+class Random {
+public:
+  explicit Random(uint64_t seed) : state(seed) {}
+
+  uint64_t next() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  /// Uniform in [lo, hi), rounded to type `t`.
+  float uniform(float lo, float hi, DType t) {
+    float u = float(next() >> 40) * 0x1p-24f;
+    return round(lo + (hi - lo) * u, t);
+  }
+  /// `n` values uniform in [lo, hi), rounded to type `t`.
+  std::vector<float> uniform(size_t n, float lo, float hi, DType t) {
+    std::vector<float> v(n);
+    for (float &x : v)
+      x = uniform(lo, hi, t);
+    return v;
+  }
+
+private:
+  uint64_t state;
+};
+
+//===----------------------------------------------------------------------===//
+// Device buffers
+//===----------------------------------------------------------------------===//
+
+/// The 32-bit word that fills a buffer of type `t` with quiet NaNs.
+inline uint32_t poisonWord(DType t) {
+  return t == DType::F16 ? 0x7e007e00u : 0x7fc00000u;
+}
+
+/// Bytes for `n` elements of `t`, rounded up to a whole 32-bit word so that
+/// DeviceBuffer::fill32 can poison any buffer.
+inline size_t bufferBytes(size_t n, DType t) {
+  return (n * getBytes(t) + 3) / 4 * 4;
+}
+
+/// A device buffer of `n` elements of `t`, every one NaN.
+inline llvm::Expected<DeviceBuffer> allocPoisoned(const Device &device,
+                                                  size_t n, DType t) {
+  llvm::Expected<DeviceBuffer> buf =
+      DeviceBuffer::allocate(device, bufferBytes(n, t));
+  if (!buf)
+    return buf.takeError();
+  if (llvm::Error e = buf->fill32(poisonWord(t)))
+    return std::move(e);
+  return std::move(*buf);
+}
+
+/// Re-poisons a buffer made by allocPoisoned (before each run).
+inline llvm::Error poison(DeviceBuffer &buf, DType t) {
+  return buf.fill32(poisonWord(t));
+}
+
+/// Copies `host` (values of type `t`) into `buf` as `t`.
+inline llvm::Error copyIn(DeviceBuffer &buf, const std::vector<float> &host,
+                          DType t) {
+  if (t == DType::F32)
+    return buf.copyFromHost(host.data(), host.size() * 4);
+  std::vector<uint16_t> half(host.size());
+  for (size_t i = 0; i < host.size(); ++i)
+    half[i] = toHalf(host[i]);
+  return buf.copyFromHost(half.data(), half.size() * 2);
+}
+
+/// A device buffer holding `host` as type `t`.
+inline llvm::Expected<DeviceBuffer>
+upload(const Device &device, const std::vector<float> &host, DType t) {
+  llvm::Expected<DeviceBuffer> buf =
+      DeviceBuffer::allocate(device, bufferBytes(host.size(), t));
+  if (!buf)
+    return buf.takeError();
+  if (llvm::Error e = copyIn(*buf, host, t))
+    return std::move(e);
+  return std::move(*buf);
+}
+
+/// The first `n` elements of `buf` (of type `t`) as floats.
+inline llvm::Expected<std::vector<float>> download(const DeviceBuffer &buf,
+                                                   size_t n, DType t) {
+  std::vector<float> out(n);
+  if (t == DType::F32) {
+    if (llvm::Error e = buf.copyToHost(out.data(), n * 4))
+      return std::move(e);
+    return out;
+  }
+  std::vector<uint16_t> half(n);
+  if (llvm::Error e = buf.copyToHost(half.data(), n * 2))
+    return std::move(e);
+  for (size_t i = 0; i < n; ++i)
+    out[i] = fromHalf(half[i]);
+  return out;
+}
+
+/// Kernel `name` of the cubin `dir/file`.
+inline llvm::Expected<Kernel> loadKernel(const Device &device,
+                                         const std::string &dir,
+                                         const std::string &file,
+                                         const std::string &name) {
+  std::string path = dir + "/" + file;
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf)
+    return llvm::createStringError(buf.getError(), "cannot read " + path);
+  llvm::Expected<runtime::Module> m =
+      runtime::Module::loadCubin(device, (*buf)->getBuffer());
+  if (!m)
+    return m.takeError();
+  return m->getKernel(name);
+}
+
+//===----------------------------------------------------------------------===//
+// float64 references (what examples/*.py compute, in exact-ish arithmetic)
+//===----------------------------------------------------------------------===//
+
+/// softmax of one row of `n` values.
+inline void softmaxRow(const float *x, size_t n, double *out) {
+  double m = -INFINITY, sum = 0;
+  for (size_t j = 0; j < n; ++j)
+    m = std::max(m, double(x[j]));
+  for (size_t j = 0; j < n; ++j)
+    sum += out[j] = std::exp(double(x[j]) - m);
+  for (size_t j = 0; j < n; ++j)
+    out[j] /= sum;
+}
+
+/// Layer norm of one row of `n` values: y, the mean and 1/sqrt(var + eps)
+/// with the biased variance, as layernorm_fwd_kernel computes them.
+inline void layerNormRow(const float *x, const float *w, const float *b,
+                         size_t n, double eps, double *y, double &mean,
+                         double &rstd) {
+  double mu = 0, var = 0;
+  for (size_t j = 0; j < n; ++j)
+    mu += x[j];
+  mu /= double(n);
+  for (size_t j = 0; j < n; ++j)
+    var += (x[j] - mu) * (x[j] - mu);
+  var /= double(n);
+  mean = mu;
+  rstd = 1.0 / std::sqrt(var + eps);
+  for (size_t j = 0; j < n; ++j)
+    y[j] = (x[j] - mu) * rstd * w[j] + b[j];
+}
+
+//===----------------------------------------------------------------------===//
+// Error measure
+//===----------------------------------------------------------------------===//
+
+/// The error of a result, segment by segment (one row of softmax or layer
+/// norm, one program's block of vector add), as the worst over segments of
+///   ||out - ref|| / ||ref||                      (the L2 error), and
+///   max_i |out_i - ref_i| / (|ref_i| + rms(ref))  (the worst element),
+/// so that neither one wrong row among thousands nor one wrong element in a
+/// long row hides in a norm. The bounds below bound both: each is derived
+/// per element, and rms(ref) covers elements near zero (cancellation in
+/// layer norm, fp16 subnormals in softmax). Any NaN in `out` (an element
+/// the kernel did not write: outputs start poisoned) makes the error NaN,
+/// which fails every bound.
+class ErrorMeter {
+public:
+  void add(const float *out, const double *ref, size_t n) {
+    double num = 0, den = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (std::isnan(out[i])) {
+        ++nans;
+        continue;
+      }
+      num += (out[i] - ref[i]) * (out[i] - ref[i]);
+      den += ref[i] * ref[i];
+    }
+    // A segment whose reference is all zeros is measured absolutely.
+    worst = std::max(worst, std::sqrt(num / (den > 0 ? den : 1)));
+    double rms = n ? std::sqrt(den / double(n)) : 0;
+    for (size_t i = 0; i < n; ++i) {
+      double scale = std::abs(ref[i]) + rms;
+      if (!std::isnan(out[i]))
+        worst = std::max(worst,
+                         std::abs(out[i] - ref[i]) / (scale > 0 ? scale : 1));
+    }
+  }
+  /// NaN if any output element was NaN, else the worst error.
+  double get() const { return nans ? NAN : worst; }
+  size_t getNaNCount() const { return nans; }
+
+private:
+  double worst = 0;
+  size_t nans = 0;
+};
+
+/// Elements of `out` outside the tensor's rows (columns [cols, stride) of
+/// each of `rows` rows) that are no longer the poison: writes past the mask.
+inline size_t countStrayWrites(const std::vector<float> &out, size_t rows,
+                               size_t cols, size_t stride) {
+  size_t stray = 0;
+  for (size_t r = 0; r < rows; ++r)
+    for (size_t j = cols; j < stride; ++j)
+      stray += !std::isnan(out[r * stride + j]);
+  return stray;
+}
+
+//===----------------------------------------------------------------------===//
+// Error bounds, from the arithmetic (u = unit roundoff of the type)
+//===----------------------------------------------------------------------===//
+
+/// Vector add, fp32: one correctly rounded addition of exact inputs, so each
+/// element is within u32 = 2^-24 = 6e-8 of the exact sum: 1e-6 is far above
+/// any rounding and far below any wrong element.
+inline constexpr double kAddBoundF32 = 1e-6;
+/// Vector add, fp16: one rounding to fp16, u16 = 2^-11 = 4.9e-4 (a sum in
+/// the subnormal range is exact).
+inline constexpr double kAddBoundF16 = 1e-3;
+/// Softmax and layer norm, fp32: a row sum is at most 64 sequential
+/// additions a thread (32768 elements over 512 threads; the online kernel's
+/// 32 rescaled chunks a lane) and a tree of at most 10 levels, so within 75u
+/// (u = 2^-24 = 6e-8); exp of an argument up to 12 in magnitude, scaled by
+/// log2(e), adds about 17u and the approximate ex2 2 ulp; the division and
+/// the normalization a few u more: about 100u = 6e-6 in the worst case, so
+/// 1e-5. (A sum of 32768 terms in one sequential chain can reach 4e-5: a
+/// CPU emulation that summed so failed this bound.)
+inline constexpr double kReduceBoundF32 = 1e-5;
+/// Any fp16 output of an fp32 computation: the final rounding to fp16
+/// (u16 = 4.9e-4 per element; softmax rows of 32768 have subnormal fp16
+/// values, whose absolute error 2^-25 adds at most 4e-4 to a row's L2
+/// error) plus the fp32 error above: under 7e-4, so 2e-3.
+inline constexpr double kBoundF16 = 2e-3;
+
+} // namespace tilec::gpuhost
+
+#endif // TILEC_TEST_GPU_GPUHOST_H
