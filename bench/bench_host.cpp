@@ -59,9 +59,8 @@ struct BenchCase {
   int block, warps;
 
   std::string getCubin() const {
-    if (kernel == "add_kernel")
-      return kernel + "." + getName(type) + ".cubin";
-    return llvm::formatv("{0}.{1}.b{2}.cubin", kernel, getName(type), block);
+    return getCubinName(kernel, type, kernel == "add_kernel" ? 0 : block,
+                        cols);
   }
   std::string getShape() const {
     if (kernel == "add_kernel")

@@ -222,6 +222,21 @@ inline llvm::Expected<std::vector<float>> download(const DeviceBuffer &buf,
   return out;
 }
 
+/// The cubin of `kernel` for `type` (and BLOCK_SIZE `block`, 0 when the
+/// name has none) specialized for a size argument `n`: like Triton's
+/// launcher, which marks an integer divisible by 16 as `i32:16`, the build
+/// compiles each kernel twice and a size divisible by 16 takes the `.d16`
+/// variant (the one whose masks the coalescing pass can vectorize).
+inline std::string getCubinName(llvm::StringRef kernel, DType type, int block,
+                                int64_t n) {
+  std::string name = (kernel + "." + getName(type)).str();
+  if (block)
+    name += ".b" + std::to_string(block);
+  if (n % 16 == 0)
+    name += ".d16";
+  return name + ".cubin";
+}
+
 /// Kernel `name` of the cubin `dir/file`.
 inline llvm::Expected<Kernel> loadKernel(const Device &device,
                                          const std::string &dir,

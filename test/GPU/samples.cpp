@@ -84,8 +84,7 @@ struct Harness {
 llvm::Error vectorAdd(Harness &h, DType t, size_t n) {
   constexpr size_t block = 1024;
   llvm::Expected<Kernel> k = loadKernel(
-      h.device, h.dir, std::string("add_kernel.") + getName(t) + ".cubin",
-      "add_kernel");
+      h.device, h.dir, getCubinName("add_kernel", t, 0, n), "add_kernel");
   if (!k)
     return k.takeError();
   std::vector<float> x = h.rng.uniform(n, -4, 4, t),
@@ -145,10 +144,9 @@ SoftmaxConfig onePassFor(int cols) {
 
 /// `c.kernel` on `rows` rows of `cols` columns.
 llvm::Error softmax(Harness &h, SoftmaxConfig c, DType t, int rows, int cols) {
-  llvm::Expected<Kernel> k = loadKernel(
-      h.device, h.dir,
-      llvm::formatv("{0}.{1}.b{2}.cubin", c.kernel, getName(t), c.block).str(),
-      c.kernel);
+  llvm::Expected<Kernel> k =
+      loadKernel(h.device, h.dir, getCubinName(c.kernel, t, c.block, cols),
+                 c.kernel);
   if (!k)
     return k.takeError();
   // Different input and output strides, so that swapping them shows.
@@ -193,9 +191,7 @@ llvm::Error softmax(Harness &h, SoftmaxConfig c, DType t, int rows, int cols) {
 llvm::Error layerNorm(Harness &h, int block, int warps, DType t, int rows,
                       int n) {
   llvm::Expected<Kernel> k = loadKernel(
-      h.device, h.dir,
-      llvm::formatv("layernorm_fwd_kernel.{0}.b{1}.cubin", getName(t), block)
-          .str(),
+      h.device, h.dir, getCubinName("layernorm_fwd_kernel", t, block, n),
       "layernorm_fwd_kernel");
   if (!k)
     return k.takeError();
