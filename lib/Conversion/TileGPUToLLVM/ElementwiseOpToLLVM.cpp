@@ -2,7 +2,8 @@
 //
 // Elementwise arith, math and tile ops on tensors become the same op on each
 // of the thread's elements; the scalar ops are then lowered by MLIR's arith
-// and math to LLVM patterns, with fast PTX forms for f32 exp, log and rsqrt.
+// and math to LLVM patterns, with fast PTX forms for f32 exp, log, rsqrt and
+// division.
 //
 //===----------------------------------------------------------------------===//
 
@@ -196,6 +197,24 @@ struct RsqrtOpLowering : public ConvertOpToLLVMPattern<math::RsqrtOp> {
   }
 };
 
+/// arith.divf on f32: div.full.f32 (at most 2 ulp, one reciprocal and one
+/// multiply), what Triton gives `/` on fp32; the IEEE-rounded div.rn.f32 is
+/// a dozen instructions with a slow path, and a softmax row of 64 elements
+/// per thread paid it on every element.
+struct DivFOpLowering : public ConvertOpToLLVMPattern<arith::DivFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isF32(op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
+        op, rewriter.getF32Type(), rewriter.getStringAttr("llvm.nvvm.div.full"),
+        ValueRange{adaptor.getLhs(), adaptor.getRhs()});
+    return success();
+  }
+};
+
 } // namespace
 
 void tilec::gpu_to_llvm::populateElementwiseOpToLLVMPatterns(
@@ -233,8 +252,8 @@ void tilec::gpu_to_llvm::populateElementwiseOpToLLVMPatterns(
 
 void tilec::gpu_to_llvm::populateScalarToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ExpOpLowering, LogOpLowering, RsqrtOpLowering>(converter,
-                                                              /*benefit=*/2);
+  patterns.add<ExpOpLowering, LogOpLowering, RsqrtOpLowering, DivFOpLowering>(
+      converter, /*benefit=*/2);
   arith::populateArithToLLVMConversionPatterns(converter, patterns);
   populateMathToLLVMConversionPatterns(converter, patterns);
 }

@@ -25,3 +25,21 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// f32 division is div.full.f32 (Triton's `/` on fp32), not the IEEE-rounded
+// sequence; f64 keeps LLVM's fdiv.
+#blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @divide
+  func.func @divide(%a: f32, %b: f32, %c: f64, %d: f64) attributes {tile.kernel} {
+    %x = tile.splat %a : f32 -> tensor<128xf32, #blocked>
+    %y = tile.splat %b : f32 -> tensor<128xf32, #blocked>
+    // CHECK: llvm.call_intrinsic "llvm.nvvm.div.full"(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
+    %q = arith.divf %x, %y : tensor<128xf32, #blocked>
+    // CHECK: llvm.fdiv %{{.*}}, %{{.*}} : f64
+    %r = arith.divf %c, %d : f64
+    return
+  }
+}
