@@ -21,7 +21,7 @@
 using namespace tilec;
 using namespace tilec::jit;
 using namespace tilec::runtime;
-using namespace tilec::runtime::fake;
+using namespace tilec::runtime::fakedriver;
 
 namespace {
 
@@ -241,17 +241,11 @@ TEST_F(JITFakeDriverTest, CompileErrorsComeBackAsDiagnostics) {
   EXPECT_EQ(state.loads, 0);
 }
 
-TEST(JITFileTest, MissingFileIsAnError) {
-  FakeState state;
-  fake = &state;
-  CudaDriver driver = makeFakeDriver();
-  setCudaDriverForTesting(&driver);
+TEST_F(JITFakeDriverTest, MissingFileIsAnError) {
   llvm::Expected<Device> d = Device::get();
   ASSERT_TRUE(static_cast<bool>(d));
   llvm::Expected<LoadedKernel> k =
       loadKernelFromFile(*d, "/nonexistent/k.py", CompileOptions());
-  setCudaDriverForTesting(nullptr);
-  fake = nullptr;
   ASSERT_FALSE(static_cast<bool>(k));
   EXPECT_EQ(llvm::toString(k.takeError()),
             "cannot read kernel file '/nonexistent/k.py': No such file or "

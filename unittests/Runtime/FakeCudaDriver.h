@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace tilec::runtime::fake {
+namespace tilec::runtime::fakedriver {
 
 //===----------------------------------------------------------------------===//
 // A fake driver
@@ -202,7 +202,10 @@ inline CudaDriver makeFakeDriver() {
     return module == kModule ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
   };
   d.cuModuleGetFunction = [](CUfunction *function, CUmodule, const char *name) {
-    if (std::strcmp(name, "vector_add") != 0)
+    // "vector_add", or any `.entry` of a PTX image it was given.
+    if (std::strcmp(name, "vector_add") != 0 &&
+        fake->loadedImage.find(std::string(".entry ") + name + "(") ==
+            std::string::npos)
       return CUDA_ERROR_NOT_FOUND;
     *function = kFunction;
     return CUDA_SUCCESS;
@@ -294,6 +297,6 @@ inline CudaDriver makeFakeDriver() {
   return d;
 }
 
-} // namespace tilec::runtime::fake
+} // namespace tilec::runtime::fakedriver
 
 #endif // TILEC_UNITTESTS_RUNTIME_FAKECUDADRIVER_H

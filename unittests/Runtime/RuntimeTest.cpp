@@ -26,7 +26,7 @@
 #include <string>
 
 using namespace tilec::runtime;
-using namespace tilec::runtime::fake;
+using namespace tilec::runtime::fakedriver;
 
 namespace {
 
