@@ -125,6 +125,21 @@ private:
   std::string diagnostics;
 };
 
+/// Wall time of each stage of one compile, in milliseconds (for
+/// `jit_bench --breakdown`).
+struct CompileTimings {
+  /// Creating the MLIRContext and loading the dialects.
+  double setupMs = 0;
+  /// Parsing and emitting the `tile` dialect.
+  double frontendMs = 0;
+  /// The MLIR pipelines down to the `llvm` dialect.
+  double passesMs = 0;
+  /// Translation to LLVM IR, LLVM's optimizations and PTX emission.
+  double llvmMs = 0;
+  /// ptxas (0 when no cubin was assembled).
+  double ptxasMs = 0;
+};
+
 /// The levels `tilec --emit=` knows below the AST, in pipeline order.
 enum class EmitLevel {
   TileRaw,
@@ -154,21 +169,24 @@ lowerToLevel(mlir::MLIRContext &ctx, llvm::StringRef source,
              llvm::StringRef filename, const CompileOptions &options,
              EmitLevel level,
              const std::function<mlir::LogicalResult(mlir::PassManager &)>
-                 &configure = nullptr);
+                 &configure = nullptr,
+             CompileTimings *timings = nullptr);
 
 /// The levels below MLIR for a module at EmitLevel::LLVMDialect: writes LLVM
 /// IR (level LLVMIR) to `os`, or fills `out` with PTX and, for EmitLevel::
 /// Cubin and options.assemble, a cubin and ptxas's resources.
 llvm::Error emitMachineCode(mlir::ModuleOp module,
                             const CompileOptions &options, EmitLevel level,
-                            CompiledKernel &out, llvm::raw_ostream *os);
+                            CompiledKernel &out, llvm::raw_ostream *os,
+                            CompileTimings *timings = nullptr);
 
 /// Compiles `source` (named `filename` in diagnostics) to PTX and, as
 /// options.assemble says, a cubin, in a context of its own. Safe to call
 /// from several threads at once.
 llvm::Expected<CompiledKernel> compileKernel(llvm::StringRef source,
                                              llvm::StringRef filename,
-                                             const CompileOptions &options);
+                                             const CompileOptions &options,
+                                             CompileTimings *timings = nullptr);
 
 /// Writes `NAME.h` and `NAME.c` text: a C launcher that embeds the kernel's
 /// cubin and loads and launches it through the CUDA driver API alone

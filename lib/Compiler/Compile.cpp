@@ -29,11 +29,33 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+#include <optional>
+
 #ifndef TILEC_GIT_COMMIT
 #define TILEC_GIT_COMMIT "unknown"
 #endif
 
 using namespace tilec;
+
+namespace {
+/// Adds the time from construction to destruction to `*slot` (when set).
+class StageTimer {
+public:
+  explicit StageTimer(double *slot)
+      : slot(slot), start(std::chrono::steady_clock::now()) {}
+  ~StageTimer() {
+    if (slot)
+      *slot += std::chrono::duration<double, std::milli>(
+                   std::chrono::steady_clock::now() - start)
+                   .count();
+  }
+
+private:
+  double *slot;
+  std::chrono::steady_clock::time_point start;
+};
+} // namespace
 
 char CompileError::ID = 0;
 
@@ -77,9 +99,13 @@ static FrontendOptions toFrontendOptions(const CompileOptions &options) {
 mlir::OwningOpRef<mlir::ModuleOp> tilec::lowerToLevel(
     mlir::MLIRContext &ctx, llvm::StringRef source, llvm::StringRef filename,
     const CompileOptions &options, EmitLevel level,
-    const std::function<mlir::LogicalResult(mlir::PassManager &)> &configure) {
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      emitTileModule(ctx, source, filename, toFrontendOptions(options));
+    const std::function<mlir::LogicalResult(mlir::PassManager &)> &configure,
+    CompileTimings *timings) {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  {
+    StageTimer t(timings ? &timings->frontendMs : nullptr);
+    module = emitTileModule(ctx, source, filename, toFrontendOptions(options));
+  }
   if (!module || level == EmitLevel::TileRaw)
     return module;
   mlir::PassManager pm(&ctx);
@@ -90,6 +116,7 @@ mlir::OwningOpRef<mlir::ModuleOp> tilec::lowerToLevel(
     buildTileGPUPipeline(pm, options.numWarps);
   if (level >= EmitLevel::LLVMDialect)
     buildLLVMPipeline(pm);
+  StageTimer t(timings ? &timings->passesMs : nullptr);
   if (mlir::failed(pm.run(*module)))
     return nullptr;
   return module;
@@ -98,7 +125,10 @@ mlir::OwningOpRef<mlir::ModuleOp> tilec::lowerToLevel(
 llvm::Error tilec::emitMachineCode(mlir::ModuleOp module,
                                    const CompileOptions &options,
                                    EmitLevel level, CompiledKernel &out,
-                                   llvm::raw_ostream *os) {
+                                   llvm::raw_ostream *os,
+                                   CompileTimings *timings) {
+  std::optional<StageTimer> llvmTimer(std::in_place,
+                                      timings ? &timings->llvmMs : nullptr);
   TargetOptions target;
   target.arch = options.arch;
   target.optLevel = options.optLevel;
@@ -119,6 +149,7 @@ llvm::Error tilec::emitMachineCode(mlir::ModuleOp module,
     return ptx.takeError();
   out.ptx = std::move(*ptx);
   out.metadata.hasCubin = false;
+  llvmTimer.reset();
   if (level != EmitLevel::Cubin ||
       options.assemble == CompileOptions::Assemble::Never)
     return llvm::Error::success();
@@ -133,6 +164,7 @@ llvm::Error tilec::emitMachineCode(mlir::ModuleOp module,
       return llvm::Error::success();
     }
   }
+  StageTimer ptxasTimer(timings ? &timings->ptxasMs : nullptr);
   llvm::Expected<CubinResult> cubin = assembleCubin(out.ptx, target);
   if (!cubin)
     return cubin.takeError();
@@ -233,7 +265,8 @@ static llvm::Error describeKernel(llvm::StringRef source,
 
 llvm::Expected<CompiledKernel>
 tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
-                     const CompileOptions &options) {
+                     const CompileOptions &options,
+                     CompileTimings *timings) {
   if (llvm::Error e = validateTargetOptions(
           TargetOptions{options.arch, options.optLevel, "", ""}))
     return std::move(e);
@@ -241,7 +274,11 @@ tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
     return llvm::createStringError(fmt::format(
         "num_warps must be a power of two, got {}", options.numWarps));
 
-  std::unique_ptr<mlir::MLIRContext> ctx = createCompilerContext();
+  std::unique_ptr<mlir::MLIRContext> ctx;
+  {
+    StageTimer t(timings ? &timings->setupMs : nullptr);
+    ctx = createCompilerContext();
+  }
   // Diagnostics print as tilec prints them (file:line:col, the source line
   // and a caret) into a string that becomes the error or the compile log.
   std::string diagnostics;
@@ -252,14 +289,16 @@ tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, ctx.get(), diagOS);
 
   CompiledKernel out;
-  mlir::OwningOpRef<mlir::ModuleOp> module = lowerToLevel(
-      *ctx, source, filename, options, EmitLevel::LLVMDialect);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      lowerToLevel(*ctx, source, filename, options, EmitLevel::LLVMDialect,
+                   /*configure=*/nullptr, timings);
   if (!module)
     return llvm::make_error<CompileError>(std::move(diagnostics));
   if (llvm::Error e = describeKernel(source, filename, options, out.metadata))
     return std::move(e);
   if (llvm::Error e =
-          emitMachineCode(*module, options, EmitLevel::Cubin, out, nullptr)) {
+          emitMachineCode(*module, options, EmitLevel::Cubin, out,
+                          /*os=*/nullptr, timings)) {
     // Report through the engine so the text reads as tilec prints it.
     mlir::emitError(mlir::UnknownLoc::get(ctx.get()))
         << llvm::toString(std::move(e));

@@ -243,7 +243,10 @@ KernelCache::KernelCache(Config cfg) : config(std::move(cfg)) {
   if (config.compilerVersion.empty())
     config.compilerVersion = getCompilerVersion().str();
   if (!config.compile)
-    config.compile = compileKernel;
+    config.compile = [](llvm::StringRef source, llvm::StringRef filename,
+                        const CompileOptions &options) {
+      return compileKernel(source, filename, options);
+    };
   if (config.useDisk && config.directory.empty())
     config.directory = getDefaultDirectory();
   diskEnabled = config.useDisk && !config.directory.empty();
