@@ -7,6 +7,7 @@
 //   jit_bench cold   SOFTMAX.py [--breakdown]   compile + load, no cache
 //   jit_bench warm   SOFTMAX.py --cache-dir DIR load through a disk hit
 //   jit_bench launch VECTOR_ADD.py              host time per launch
+//   jit_bench compile SOFTMAX.py [--breakdown]  compile only, no GPU needed
 //
 // `cold` and `warm` time the JIT API call that turns a source file into a
 // loaded kernel (loadKernelFromFile); the device's primary context is made
@@ -25,6 +26,8 @@
 
 // The raw driver table, for the bare cuLaunchKernel baseline only.
 #include "Runtime/CudaDriver.h"
+
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <fmt/format.h>
 
@@ -103,6 +106,40 @@ int runCompile(bool cold, const std::string &path,
              md.hasCubin ? "true" : "false", extra);
   // A warm run that missed (the first one, which fills the cache) says so
   // in "disk_hit"; the script discards it.
+  return 0;
+}
+
+/// compile: the compiler alone (what `cold` spends before the driver), for
+/// machines without a GPU.
+int runCompileOnly(const std::string &path, bool breakdown) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buf) {
+    fmt::print(stderr, "FAIL jit_bench compile: cannot read '{}': {}\n", path,
+               buf.getError().message());
+    return 1;
+  }
+  CompileOptions options;
+  options.kernelName = "softmax_kernel";
+  options.signature = "*fp32:16, *fp32:16, i32:16, i32:16, i32, 1024";
+  CompileTimings t;
+  Clock::time_point t0 = Clock::now();
+  llvm::Expected<CompiledKernel> k =
+      compileKernel((*buf)->getBuffer(), path, options, &t);
+  double totalMs = msSince(t0);
+  if (!k)
+    return fail("compile", k.takeError());
+  std::string extra;
+  if (breakdown)
+    extra = fmt::format(", \"setup_ms\": {:.3f}, \"frontend_ms\": {:.3f}, "
+                        "\"passes_ms\": {:.3f}, \"llvm_ms\": {:.3f}, "
+                        "\"ptxas_ms\": {:.3f}",
+                        t.setupMs, t.frontendMs, t.passesMs, t.llvmMs,
+                        t.ptxasMs);
+  fmt::print("{{\"mode\": \"compile\", \"kernel\": \"{}\", \"total_ms\": "
+             "{:.3f}, \"cubin\": {}{}}}\n",
+             k->metadata.name, totalMs, k->metadata.hasCubin ? "true" : "false",
+             extra);
   return 0;
 }
 
@@ -208,7 +245,7 @@ int runLaunch(const std::string &path) {
 
 int tilecJitBenchMain(int argc, char **argv) {
   if (argc < 3) {
-    fmt::print(stderr, "usage: jit_bench cold|warm|launch FILE.py "
+    fmt::print(stderr, "usage: jit_bench cold|warm|launch|compile FILE.py "
                        "[--breakdown] [--cache-dir DIR]\n");
     return 2;
   }
@@ -233,6 +270,8 @@ int tilecJitBenchMain(int argc, char **argv) {
   }
   if (mode == "launch")
     return runLaunch(path);
+  if (mode == "compile")
+    return runCompileOnly(path, breakdown);
   fmt::print(stderr, "jit_bench: unknown mode '{}'\n", mode);
   return 2;
 }
