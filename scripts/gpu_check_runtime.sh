@@ -14,7 +14,9 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TILEC_BUILD_DIR:-$ROOT/build}"
-CARRY="$ROOT/.carry/runtime"
+# TILEC_CARRY_DIR: where the carried files are, when the script itself is
+# run from elsewhere.
+CARRY="${TILEC_CARRY_DIR:-$ROOT/.carry/runtime}"
 RUNS="${TILEC_BENCH_RUNS:-10}"
 
 median() { # median of the numbers on stdin
@@ -84,6 +86,12 @@ run)
       echo "${line%\}}, \"process_ms\": $ms}" >> "$OUTDIR/bench_$mode.jsonl"
     done
   done
+  # Cold with the driver's PTX JIT instead of ptxas, for comparison.
+  : > "$OUTDIR/bench_cold_no_ptxas.jsonl"
+  for i in $(seq "$RUNS"); do
+    "$JIT" jit-bench cold "$CARRY/softmax.py" --breakdown --no-ptxas \
+      >> "$OUTDIR/bench_cold_no_ptxas.jsonl" || status=1
+  done
   : > "$OUTDIR/bench_launch.jsonl"
   for i in 1 2 3; do
     "$JIT" jit-bench launch "$CARRY/vector_add.py" >> "$OUTDIR/bench_launch.jsonl" || status=1
@@ -92,6 +100,7 @@ run)
     echo "{"
     echo "  \"cold_total_ms_median\": $(field total_ms < "$OUTDIR/bench_cold.jsonl" | median),"
     echo "  \"cold_process_ms_median\": $(field process_ms < "$OUTDIR/bench_cold.jsonl" | median),"
+    echo "  \"cold_no_ptxas_total_ms_median\": $(field total_ms < "$OUTDIR/bench_cold_no_ptxas.jsonl" | median),"
     echo "  \"warm_total_ms_median\": $(field total_ms < "$OUTDIR/bench_warm.jsonl" | median),"
     echo "  \"warm_process_ms_median\": $(field process_ms < "$OUTDIR/bench_warm.jsonl" | median),"
     echo "  \"jit_launch_us_median\": $(field jit_launch_us_median < "$OUTDIR/bench_launch.jsonl" | median),"

@@ -12,7 +12,9 @@
 // `cold` and `warm` time the JIT API call that turns a source file into a
 // loaded kernel (loadKernelFromFile); the device's primary context is made
 // first and timed apart, as it is the driver's cost, not the compiler's.
-// `--breakdown` adds the time of each compile stage. `launch` times
+// `--breakdown` adds the time of each compile stage; `--no-ptxas` keeps the
+// PTX only and lets the driver JIT-compile it at load (what a machine
+// without ptxas gets). `launch` times
 // LoadedKernel launches of a 4-argument kernel (vector_add's add_kernel),
 // checked arguments and all, beside runtime::Kernel::launch and a bare
 // cuLaunchKernel loop with pre-packed arguments: medians over batches of
@@ -60,7 +62,7 @@ std::string archFor(const runtime::Device &device) {
 
 /// cold / warm: source file -> loaded kernel, timed.
 int runCompile(bool cold, const std::string &path,
-               const std::string &cacheDir, bool breakdown) {
+               const std::string &cacheDir, bool breakdown, bool noPtxas) {
   Clock::time_point start = Clock::now();
   llvm::Expected<runtime::Device> device = runtime::Device::get();
   if (!device)
@@ -71,6 +73,8 @@ int runCompile(bool cold, const std::string &path,
   options.kernelName = "softmax_kernel";
   options.signature = "*fp32:16, *fp32:16, i32:16, i32:16, i32, 1024";
   options.arch = archFor(*device);
+  if (noPtxas)
+    options.assemble = CompileOptions::Assemble::Never;
   CompileTimings timings;
   KernelCache::Config config;
   config.useDisk = !cold;
@@ -246,14 +250,16 @@ int runLaunch(const std::string &path) {
 int tilecJitBenchMain(int argc, char **argv) {
   if (argc < 3) {
     fmt::print(stderr, "usage: jit_bench cold|warm|launch|compile FILE.py "
-                       "[--breakdown] [--cache-dir DIR]\n");
+                       "[--breakdown] [--no-ptxas] [--cache-dir DIR]\n");
     return 2;
   }
   std::string mode = argv[1], path = argv[2], cacheDir;
-  bool breakdown = false;
+  bool breakdown = false, noPtxas = false;
   for (int i = 3; i < argc; ++i) {
     if (std::strcmp(argv[i], "--breakdown") == 0)
       breakdown = true;
+    else if (std::strcmp(argv[i], "--no-ptxas") == 0)
+      noPtxas = true;
     else if (std::strcmp(argv[i], "--cache-dir") == 0 && i + 1 < argc)
       cacheDir = argv[++i];
     else {
@@ -266,7 +272,7 @@ int tilecJitBenchMain(int argc, char **argv) {
       fmt::print(stderr, "jit_bench warm needs --cache-dir DIR\n");
       return 2;
     }
-    return runCompile(mode == "cold", path, cacheDir, breakdown);
+    return runCompile(mode == "cold", path, cacheDir, breakdown, noPtxas);
   }
   if (mode == "launch")
     return runLaunch(path);
