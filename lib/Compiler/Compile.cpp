@@ -32,10 +32,6 @@
 #include <chrono>
 #include <optional>
 
-#ifndef TILEC_GIT_COMMIT
-#define TILEC_GIT_COMMIT "unknown"
-#endif
-
 using namespace tilec;
 
 namespace {
@@ -71,7 +67,7 @@ std::error_code CompileError::convertToErrorCode() const {
 
 llvm::StringRef tilec::getCompilerVersion() {
   static const std::string version =
-      fmt::format("tilec {} ({}) llvm {}", TILEC_VERSION, TILEC_GIT_COMMIT,
+      fmt::format("tilec {} (build {}) llvm {}", TILEC_VERSION, getBuildId(),
                   LLVM_VERSION_STRING);
   return version;
 }

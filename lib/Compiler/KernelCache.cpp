@@ -427,7 +427,7 @@ KernelCache::getOrCompile(llvm::StringRef source, llvm::StringRef filename,
     return llvm::createStringError(text);
   }
   Result r = std::make_shared<const CompiledKernel>(std::move(*compiled));
-  if (getDirectory().size())
+  if (!getDirectory().empty())
     writeToDisk(key, *r);
   publish(r);
   return r;

@@ -9,7 +9,9 @@
 // The compile itself lives in the TilecCompiler library (tilec/Compiler.h),
 // which the JIT uses too. `--emit=ptx|cubin|c-launcher` go through the disk
 // kernel cache (tilec/KernelCache.h) unless `--no-cache` is given;
-// `TILEC_CACHE_STATS=1` prints its hits and misses to stderr.
+// `TILEC_CACHE_STATS=1` prints its hits and misses to stderr. Flags that
+// watch the compile happen (--dump-after-each-pass, --verify-diagnostics,
+// --split-input-file) compile in this process's context, uncached.
 //
 //===----------------------------------------------------------------------===//
 
