@@ -80,7 +80,10 @@ run)
   for i in $(seq "$RUNS"); do
     for mode in cold warm; do
       t0=$(date +%s%N)
-      line=$("$JIT" jit-bench "$mode" "$CARRY/softmax.py" --breakdown --cache-dir "$WARM") || status=1
+      # CUDA_CACHE_DISABLE: a cold run must not hit the driver's own cache
+      # of JIT-compiled PTX (~/.nv/ComputeCache) either.
+      line=$(CUDA_CACHE_DISABLE=$([[ $mode == cold ]] && echo 1 || echo 0) \
+        "$JIT" jit-bench "$mode" "$CARRY/softmax.py" --breakdown --cache-dir "$WARM") || status=1
       t1=$(date +%s%N)
       ms=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", (b - a) / 1e6}')
       echo "${line%\}}, \"process_ms\": $ms}" >> "$OUTDIR/bench_$mode.jsonl"
@@ -89,7 +92,7 @@ run)
   # Cold with the driver's PTX JIT instead of ptxas, for comparison.
   : > "$OUTDIR/bench_cold_no_ptxas.jsonl"
   for i in $(seq "$RUNS"); do
-    "$JIT" jit-bench cold "$CARRY/softmax.py" --breakdown --no-ptxas \
+    CUDA_CACHE_DISABLE=1 "$JIT" jit-bench cold "$CARRY/softmax.py" --breakdown --no-ptxas \
       >> "$OUTDIR/bench_cold_no_ptxas.jsonl" || status=1
   done
   : > "$OUTDIR/bench_launch.jsonl"

@@ -1,4 +1,4 @@
-//===- aot_softmax.cpp - Run softmax through a generated C launcher -*- C++ -*-===//
+//===- aot_softmax.cpp - Softmax through a generated launcher --*- C++ -*-===//
 //
 // The ahead-of-time path: the build ran `tilec examples/softmax.py -k
 // softmax_kernel ... --emit=c-launcher -o softmax_aot`, which wrote
@@ -44,7 +44,8 @@ int main() {
   }
   CUdevice device;
   CUcontext ctx;
-  if (!check(init, "cuInit") || !check(cuDeviceGet(&device, 0), "cuDeviceGet") ||
+  if (!check(init, "cuInit") ||
+      !check(cuDeviceGet(&device, 0), "cuDeviceGet") ||
       !check(cuDevicePrimaryCtxRetain(&ctx, device), "primary context") ||
       !check(cuCtxSetCurrent(ctx), "cuCtxSetCurrent") ||
       !check(load_softmax_aot(), "load_softmax_aot"))

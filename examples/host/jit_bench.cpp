@@ -1,4 +1,4 @@
-//===- jit_bench.cpp - Compile, cache-hit and launch times of the JIT -*- C++ -*-===//
+//===- jit_bench.cpp - Compile, cache-hit and launch times -----*- C++ -*-===//
 //
 // The three figures of issue #4's performance bar, one per invocation, each
 // printed as one JSON line on stdout (scripts/gpu_check_runtime.sh runs it
@@ -61,8 +61,8 @@ std::string archFor(const runtime::Device &device) {
 }
 
 /// cold / warm: source file -> loaded kernel, timed.
-int runCompile(bool cold, const std::string &path,
-               const std::string &cacheDir, bool breakdown, bool noPtxas) {
+int runCompile(bool cold, const std::string &path, const std::string &cacheDir,
+               bool breakdown, bool noPtxas) {
   Clock::time_point start = Clock::now();
   llvm::Expected<runtime::Device> device = runtime::Device::get();
   if (!device)
@@ -103,11 +103,12 @@ int runCompile(bool cold, const std::string &path,
         timings.ptxasMs,
         totalMs - timings.setupMs - timings.frontendMs - timings.passesMs -
             timings.llvmMs - timings.ptxasMs);
-  fmt::print("{{\"mode\": \"{}\", \"kernel\": \"{}\", \"total_ms\": {:.3f}, "
-             "\"device_init_ms\": {:.3f}, \"disk_hit\": {}, \"cubin\": {}{}}}\n",
-             cold ? "cold" : "warm", md.name, totalMs, deviceMs,
-             stats.diskHits == 1 ? "true" : "false",
-             md.hasCubin ? "true" : "false", extra);
+  fmt::print(
+      "{{\"mode\": \"{}\", \"kernel\": \"{}\", \"total_ms\": {:.3f}, "
+      "\"device_init_ms\": {:.3f}, \"disk_hit\": {}, \"cubin\": {}{}}}\n",
+      cold ? "cold" : "warm", md.name, totalMs, deviceMs,
+      stats.diskHits == 1 ? "true" : "false", md.hasCubin ? "true" : "false",
+      extra);
   // A warm run that missed (the first one, which fills the cache) says so
   // in "disk_hit"; the script discards it.
   return 0;
@@ -135,11 +136,11 @@ int runCompileOnly(const std::string &path, bool breakdown) {
     return fail("compile", k.takeError());
   std::string extra;
   if (breakdown)
-    extra = fmt::format(", \"setup_ms\": {:.3f}, \"frontend_ms\": {:.3f}, "
-                        "\"passes_ms\": {:.3f}, \"llvm_ms\": {:.3f}, "
-                        "\"ptxas_ms\": {:.3f}",
-                        t.setupMs, t.frontendMs, t.passesMs, t.llvmMs,
-                        t.ptxasMs);
+    extra =
+        fmt::format(", \"setup_ms\": {:.3f}, \"frontend_ms\": {:.3f}, "
+                    "\"passes_ms\": {:.3f}, \"llvm_ms\": {:.3f}, "
+                    "\"ptxas_ms\": {:.3f}",
+                    t.setupMs, t.frontendMs, t.passesMs, t.llvmMs, t.ptxasMs);
   fmt::print("{{\"mode\": \"compile\", \"kernel\": \"{}\", \"total_ms\": "
              "{:.3f}, \"cubin\": {}{}}}\n",
              k->metadata.name, totalMs, k->metadata.hasCubin ? "true" : "false",
@@ -170,8 +171,7 @@ int runLaunch(const std::string &path) {
   llvm::Expected<runtime::Device> device = runtime::Device::get();
   if (!device)
     return fail("device", device.takeError());
-  llvm::Expected<const runtime::CudaDriver &> driver =
-      runtime::getCudaDriver();
+  llvm::Expected<const runtime::CudaDriver &> driver = runtime::getCudaDriver();
   if (!driver)
     return fail("driver", driver.takeError());
   CompileOptions options;

@@ -53,10 +53,10 @@ int tilecJitSoftmaxMain(int argc, char **argv) {
   options.signature = "*fp32:16, *fp32:16, i32, i32, i32";
   options.defines = {{"BLOCK_SIZE", std::to_string(block)}};
   options.numWarps = 4;
-  options.arch = fmt::format("sm_{}", device->getSmVersion() >= 90
-                                          ? std::string("90a")
-                                          : std::to_string(
-                                                device->getSmVersion()));
+  options.arch =
+      fmt::format("sm_{}", device->getSmVersion() >= 90
+                               ? std::string("90a")
+                               : std::to_string(device->getSmVersion()));
   llvm::Expected<jit::LoadedKernel> kernel =
       jit::loadKernelFromFile(*device, path, options);
   if (!kernel)
@@ -77,7 +77,8 @@ int tilecJitSoftmaxMain(int argc, char **argv) {
   auto inBuf = runtime::DeviceBuffer::allocate(*device, in.size() * 4);
   if (!inBuf)
     return reportError("allocate", inBuf.takeError());
-  auto outBuf = runtime::DeviceBuffer::allocate(*device, size_t(rows) * cols * 4);
+  auto outBuf =
+      runtime::DeviceBuffer::allocate(*device, size_t(rows) * cols * 4);
   if (!outBuf)
     return reportError("allocate", outBuf.takeError());
   if (llvm::Error e = inBuf->copyFromHost(in.data(), in.size() * 4))

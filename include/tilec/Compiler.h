@@ -1,4 +1,4 @@
-//===- Compiler.h - Compile one kernel from source to machine code -*- C++ -*-===//
+//===- Compiler.h - One kernel from source to machine code -----*- C++ -*-===//
 //
 // The compile driver shared by the `tilec` command line and the JIT: source
 // text + kernel name + signature + constexprs + options in, PTX, cubin and
@@ -170,13 +170,12 @@ std::unique_ptr<mlir::MLIRContext> createCompilerContext();
 /// EmitLevel::LLVMDialect). Diagnostics go through `ctx`'s engine; returns
 /// null after reporting them. `configure`, when set, sees the pass manager
 /// before the pipelines are added (for the CLI's IR printing flags).
-mlir::OwningOpRef<mlir::ModuleOp>
-lowerToLevel(mlir::MLIRContext &ctx, llvm::StringRef source,
-             llvm::StringRef filename, const CompileOptions &options,
-             EmitLevel level,
-             const std::function<mlir::LogicalResult(mlir::PassManager &)>
-                 &configure = nullptr,
-             CompileTimings *timings = nullptr);
+mlir::OwningOpRef<mlir::ModuleOp> lowerToLevel(
+    mlir::MLIRContext &ctx, llvm::StringRef source, llvm::StringRef filename,
+    const CompileOptions &options, EmitLevel level,
+    const std::function<mlir::LogicalResult(mlir::PassManager &)> &configure =
+        nullptr,
+    CompileTimings *timings = nullptr);
 
 /// The levels below MLIR for a module at EmitLevel::LLVMDialect: writes LLVM
 /// IR (level LLVMIR) to `os`, or fills `out` with PTX and, for EmitLevel::
@@ -199,8 +198,7 @@ llvm::Expected<CompiledKernel> compileKernel(llvm::StringRef source,
 /// (cuModuleLoadData, cuModuleGetFunction, cuLaunchKernel). `name` must be a
 /// C identifier; the kernel must have a cubin.
 llvm::Error emitCLauncher(const CompiledKernel &kernel, llvm::StringRef name,
-                          llvm::raw_ostream &header,
-                          llvm::raw_ostream &source);
+                          llvm::raw_ostream &header, llvm::raw_ostream &source);
 
 } // namespace tilec
 

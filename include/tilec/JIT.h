@@ -144,17 +144,18 @@ private:
 
 /// Compiles (through `cache`, the process-wide one by default) and loads.
 /// `filename` names the source in diagnostics.
-llvm::Expected<LoadedKernel>
-loadKernel(const runtime::Device &device, llvm::StringRef source,
-           llvm::StringRef filename, const CompileOptions &options,
-           KernelCache *cache = nullptr);
+llvm::Expected<LoadedKernel> loadKernel(const runtime::Device &device,
+                                        llvm::StringRef source,
+                                        llvm::StringRef filename,
+                                        const CompileOptions &options,
+                                        KernelCache *cache = nullptr);
 
 /// The same for a kernel file on disk; an unreadable file is an error
 /// naming it.
-llvm::Expected<LoadedKernel>
-loadKernelFromFile(const runtime::Device &device, llvm::StringRef path,
-                   const CompileOptions &options,
-                   KernelCache *cache = nullptr);
+llvm::Expected<LoadedKernel> loadKernelFromFile(const runtime::Device &device,
+                                                llvm::StringRef path,
+                                                const CompileOptions &options,
+                                                KernelCache *cache = nullptr);
 
 } // namespace tilec::jit
 

@@ -1,4 +1,4 @@
-//===- CLauncher.cpp - The AOT launcher: a .h/.c pair for one cubin -*- C++ -*-===//
+//===- CLauncher.cpp - The AOT launcher: .h/.c for one cubin ---*- C++ -*-===//
 //
 // `tilec --emit=c-launcher -o NAME` writes NAME.h and NAME.c: the cubin as a
 // byte array and three functions over the CUDA driver API alone, so that a
@@ -10,8 +10,8 @@
 
 #include "tilec/Compiler.h"
 
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
@@ -47,12 +47,13 @@ static std::string cType(const KernelParam &p) {
 /// declares.
 static std::vector<std::string> cNames(const KernelMetadata &md) {
   static const llvm::StringSet<> reserved = {
-      "stream", "gridX", "gridY", "gridZ", "args", "auto", "break", "case",
-      "char", "const", "continue", "default", "do", "double", "else", "enum",
-      "extern", "float", "for", "goto", "if", "inline", "int", "long",
-      "register", "restrict", "return", "short", "signed", "sizeof", "static",
-      "struct", "switch", "typedef", "union", "unsigned", "void", "volatile",
-      "while"};
+      "stream",   "gridX",    "gridY",  "gridZ",   "args",     "auto",
+      "break",    "case",     "char",   "const",   "continue", "default",
+      "do",       "double",   "else",   "enum",    "extern",   "float",
+      "for",      "goto",     "if",     "inline",  "int",      "long",
+      "register", "restrict", "return", "short",   "signed",   "sizeof",
+      "static",   "struct",   "switch", "typedef", "union",    "unsigned",
+      "void",     "volatile", "while"};
   std::vector<std::string> names;
   for (const KernelParam &p : md.params) {
     if (isCIdentifier(p.name) && !reserved.contains(p.name))

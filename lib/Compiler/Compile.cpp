@@ -197,21 +197,36 @@ static bool isConstexprAnnotation(const frontend::Expr *annotation) {
 static std::string signatureName(frontend::DType dt) {
   using frontend::DType;
   switch (dt) {
-  case DType::I1: return "i1";
-  case DType::I8: return "i8";
-  case DType::I16: return "i16";
-  case DType::I32: return "i32";
-  case DType::I64: return "i64";
-  case DType::U8: return "u8";
-  case DType::U16: return "u16";
-  case DType::U32: return "u32";
-  case DType::U64: return "u64";
-  case DType::FP8E4NV: return "fp8e4nv";
-  case DType::FP8E5: return "fp8e5";
-  case DType::FP16: return "fp16";
-  case DType::BF16: return "bf16";
-  case DType::FP32: return "fp32";
-  case DType::FP64: return "fp64";
+  case DType::I1:
+    return "i1";
+  case DType::I8:
+    return "i8";
+  case DType::I16:
+    return "i16";
+  case DType::I32:
+    return "i32";
+  case DType::I64:
+    return "i64";
+  case DType::U8:
+    return "u8";
+  case DType::U16:
+    return "u16";
+  case DType::U32:
+    return "u32";
+  case DType::U64:
+    return "u64";
+  case DType::FP8E4NV:
+    return "fp8e4nv";
+  case DType::FP8E5:
+    return "fp8e5";
+  case DType::FP16:
+    return "fp16";
+  case DType::BF16:
+    return "bf16";
+  case DType::FP32:
+    return "fp32";
+  case DType::FP64:
+    return "fp64";
   }
   return frontend::getName(dt).str();
 }
@@ -249,7 +264,7 @@ static llvm::Error describeKernel(llvm::StringRef source,
     kp.name = p.name;
     frontend::ElemType t = entry->type;
     kp.type = (t.isPtr ? "*" : "") + signatureName(t.dtype);
-    kp.kind = t.isPtr     ? KernelParam::Kind::Pointer
+    kp.kind = t.isPtr       ? KernelParam::Kind::Pointer
               : t.isFloat() ? KernelParam::Kind::Float
                             : KernelParam::Kind::Int;
     kp.bits = t.isPtr ? 64 : frontend::getBitWidth(t.dtype);
@@ -261,8 +276,7 @@ static llvm::Error describeKernel(llvm::StringRef source,
 
 llvm::Expected<CompiledKernel>
 tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
-                     const CompileOptions &options,
-                     CompileTimings *timings) {
+                     const CompileOptions &options, CompileTimings *timings) {
   if (llvm::Error e = validateTargetOptions(
           TargetOptions{options.arch, options.optLevel, "", ""}))
     return std::move(e);
@@ -292,9 +306,8 @@ tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
     return llvm::make_error<CompileError>(std::move(diagnostics));
   if (llvm::Error e = describeKernel(source, filename, options, out.metadata))
     return std::move(e);
-  if (llvm::Error e =
-          emitMachineCode(*module, options, EmitLevel::Cubin, out,
-                          /*os=*/nullptr, timings)) {
+  if (llvm::Error e = emitMachineCode(*module, options, EmitLevel::Cubin, out,
+                                      /*os=*/nullptr, timings)) {
     // Report through the engine so the text reads as tilec prints it.
     mlir::emitError(mlir::UnknownLoc::get(ctx.get()))
         << llvm::toString(std::move(e));

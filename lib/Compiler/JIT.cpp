@@ -141,14 +141,15 @@ llvm::Error LoadedKernel::launch(runtime::Dim3 grid, CUstream stream,
   if (llvm::Error e = packArguments(compiled->metadata, args, packed))
     return e;
   unsigned threads = static_cast<unsigned>(compiled->metadata.threadsPerBlock);
-  return kernel.launch(grid, runtime::Dim3(threads), /*sharedBytes=*/0,
-                       stream, packed.pointers.data());
+  return kernel.launch(grid, runtime::Dim3(threads), /*sharedBytes=*/0, stream,
+                       packed.pointers.data());
 }
 
-llvm::Expected<LoadedKernel>
-jit::loadKernel(const runtime::Device &device, llvm::StringRef source,
-                llvm::StringRef filename, const CompileOptions &options,
-                KernelCache *cache) {
+llvm::Expected<LoadedKernel> jit::loadKernel(const runtime::Device &device,
+                                             llvm::StringRef source,
+                                             llvm::StringRef filename,
+                                             const CompileOptions &options,
+                                             KernelCache *cache) {
   if (!cache)
     cache = &KernelCache::getGlobal();
   llvm::Expected<std::shared_ptr<const CompiledKernel>> compiled =
@@ -164,8 +165,8 @@ jit::loadKernelFromFile(const runtime::Device &device, llvm::StringRef path,
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf =
       llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buf)
-    return llvm::createStringError(fmt::format(
-        "cannot read kernel file '{}': {}", path.str(),
-        buf.getError().message()));
+    return llvm::createStringError(
+        fmt::format("cannot read kernel file '{}': {}", path.str(),
+                    buf.getError().message()));
   return loadKernel(device, (*buf)->getBuffer(), path, options, cache);
 }

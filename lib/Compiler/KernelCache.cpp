@@ -183,14 +183,13 @@ KernelCache::deserializeEntry(llvm::StringRef bytes, llvm::StringRef key) {
     return llvm::createStringError("corrupt cache entry: " + why);
   };
   if (bytes.size() < kHeaderBytes)
-    return bad(fmt::format("{} bytes, shorter than the header",
-                           bytes.size()));
+    return bad(fmt::format("{} bytes, shorter than the header", bytes.size()));
   if (!bytes.starts_with(llvm::StringRef(kMagic, sizeof(kMagic))))
     return bad("bad magic");
   uint32_t version = endian::read32le(bytes.data() + 8);
   if (version != kFormatVersion)
-    return bad(fmt::format("format version {}, expected {}", version,
-                           kFormatVersion));
+    return bad(
+        fmt::format("format version {}, expected {}", version, kFormatVersion));
   uint64_t length = endian::read64le(bytes.data() + 16);
   uint64_t checksum = endian::read64le(bytes.data() + 24);
   llvm::StringRef payload = bytes.drop_front(kHeaderBytes);
@@ -209,9 +208,9 @@ KernelCache::deserializeEntry(llvm::StringRef bytes, llvm::StringRef key) {
   k.cubin = r.str();
   md.name = r.str();
   md.arch = r.str();
-  for (int *v : {&md.numWarps, &md.threadsPerBlock, &md.registers,
-                 &md.spillStores, &md.spillLoads, &md.stackBytes,
-                 &md.sharedBytes})
+  for (int *v :
+       {&md.numWarps, &md.threadsPerBlock, &md.registers, &md.spillStores,
+        &md.spillLoads, &md.stackBytes, &md.sharedBytes})
     *v = r.i32();
   md.hasCubin = r.u64() != 0;
   md.cubinNote = r.str();
@@ -300,8 +299,7 @@ KernelCache::Result KernelCache::readFromDisk(llvm::StringRef key) {
                                   /*RequiresNullTerminator=*/false);
   if (!buf)
     return nullptr;
-  llvm::Expected<CompiledKernel> k =
-      deserializeEntry((*buf)->getBuffer(), key);
+  llvm::Expected<CompiledKernel> k = deserializeEntry((*buf)->getBuffer(), key);
   if (!k) {
     // Never trusted: counted, recompiled and overwritten by the caller.
     llvm::consumeError(k.takeError());
@@ -331,8 +329,8 @@ void KernelCache::writeToDisk(llvm::StringRef key,
   // none, never a partial file.
   int fd = -1;
   llvm::SmallString<256> tmp;
-  if (std::error_code ec = llvm::sys::fs::createUniqueFile(
-          path + ".tmp-%%%%%%%%", fd, tmp))
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", fd, tmp))
     return fail(ec.message());
   std::string bytes = serializeEntry(key, kernel);
   {

@@ -15,11 +15,10 @@
 #include <string>
 
 namespace {
-[[gnu::used]] std::string (*const keepVformat)(fmt::string_view,
-                                               fmt::format_args) =
-    &fmt::vformat;
+[[gnu::used]] std::string (*const keepVformat)(
+    fmt::string_view, fmt::format_args) = &fmt::vformat;
 [[gnu::used]] void (*const keepVprintFile)(std::FILE *, fmt::string_view,
                                            fmt::format_args) = &fmt::vprint;
-[[gnu::used]] void (*const keepVprint)(fmt::string_view, fmt::format_args) =
-    &fmt::vprint;
+[[gnu::used]] void (*const keepVprint)(fmt::string_view,
+                                       fmt::format_args) = &fmt::vprint;
 } // namespace

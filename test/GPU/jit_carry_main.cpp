@@ -1,4 +1,4 @@
-//===- jit_carry_main.cpp - One static binary for the JIT's GPU runs -*- C++ -*-===//
+//===- jit_carry_main.cpp - The JIT programs as one binary ----*- C++ -*-===//
 //
 // The JIT programs linked with LLVM and MLIR statically are each tens of
 // megabytes; carried to the GPU machine (which has no LLVM) as one binary

@@ -89,8 +89,7 @@ int tilecGpuJitLaunchMain(int argc, char **argv) {
   llvm::Expected<runtime::Device> device = runtime::Device::get();
   if (!device)
     return skipOrFail("device", device.takeError());
-  fmt::print("device: {} (sm_{})\n", device->getName(),
-             device->getSmVersion());
+  fmt::print("device: {} (sm_{})\n", device->getName(), device->getSmVersion());
 
   KernelCache::Config config;
   config.useDisk = false;
@@ -116,8 +115,8 @@ int tilecGpuJitLaunchMain(int argc, char **argv) {
     auto p = makeProblem(*device, n, 1.0f);
     if (!p)
       return skipOrFail("setup", p.takeError());
-    llvm::Error e = (*kernel)({(n + 1023) / 1024}, nullptr, *p->dx, *p->dy,
-                              *p->dout, n);
+    llvm::Error e =
+        (*kernel)({(n + 1023) / 1024}, nullptr, *p->dx, *p->dy, *p->dout, n);
     if (!e)
       e = device->synchronize();
     if (e)
@@ -125,8 +124,8 @@ int tilecGpuJitLaunchMain(int argc, char **argv) {
     auto wrong = countWrong(*p);
     if (!wrong)
       return skipOrFail("copy", wrong.takeError());
-    expect(*wrong == 0, fmt::format("{}: default stream, n={} ({} wrong)", how,
-                                    n, *wrong));
+    expect(*wrong == 0,
+           fmt::format("{}: default stream, n={} ({} wrong)", how, n, *wrong));
 
     // Two streams at once, different sizes.
     auto s1 = runtime::Stream::create(*device, CU_STREAM_NON_BLOCKING);
@@ -137,8 +136,8 @@ int tilecGpuJitLaunchMain(int argc, char **argv) {
     auto b = makeProblem(*device, 4097, 3.0f);
     if (!a || !b)
       return skipOrFail("setup", a ? b.takeError() : a.takeError());
-    e = (*kernel)({(1 << 20) / 1024}, s1->getHandle(), *a->dx, *a->dy,
-                  *a->dout, 1 << 20);
+    e = (*kernel)({(1 << 20) / 1024}, s1->getHandle(), *a->dx, *a->dy, *a->dout,
+                  1 << 20);
     if (!e)
       e = (*kernel)({5}, s2->getHandle(), *b->dx, *b->dy, *b->dout, 4097);
     if (!e)
@@ -157,8 +156,8 @@ int tilecGpuJitLaunchMain(int argc, char **argv) {
     llvm::Error bad = (*kernel)({1}, nullptr, *p->dx, 3.0f, *p->dout, n);
     bool isArgError = bad.isA<jit::ArgumentError>();
     std::string message = bad ? llvm::toString(std::move(bad)) : "<success>";
-    expect(isArgError, fmt::format("{}: wrong argument rejected: {}", how,
-                                   message));
+    expect(isArgError,
+           fmt::format("{}: wrong argument rejected: {}", how, message));
     llvm::Error after = device->synchronize();
     expect(!after, fmt::format("{}: context healthy after the rejected "
                                "launch",

@@ -95,12 +95,11 @@ TEST(PackArgumentsTest, WrongKindsAreErrors) {
                 {DevicePtr{1}, DevicePtr{2}, DevicePtr{3}, 4, 1.0f, 5}),
       "launch of 'softmax_kernel': argument 3 ('in_row_stride') is i32 in "
       "the signature, got a device pointer");
-  EXPECT_EQ(packError(softmaxLike(),
-                      {DevicePtr{1}, DevicePtr{2}, 3, 4.0, 1.0f, 5}),
-            "launch of 'softmax_kernel': argument 4 ('n_cols') is i32 in the "
-            "signature, got a float");
-  EXPECT_EQ(packError(softmaxLike(),
-                      {DevicePtr{1}, 2.0f, 3, 4, 1.0f, 5}),
+  EXPECT_EQ(
+      packError(softmaxLike(), {DevicePtr{1}, DevicePtr{2}, 3, 4.0, 1.0f, 5}),
+      "launch of 'softmax_kernel': argument 4 ('n_cols') is i32 in the "
+      "signature, got a float");
+  EXPECT_EQ(packError(softmaxLike(), {DevicePtr{1}, 2.0f, 3, 4, 1.0f, 5}),
             "launch of 'softmax_kernel': argument 2 ('in_ptr') is *fp32 in "
             "the signature, got a float");
 }
@@ -171,9 +170,9 @@ TEST_F(JITFakeDriverTest, CompilesLoadsAndLaunchesVectorAdd) {
   EXPECT_EQ(md.params[3].type, "i32");
 
   state.argsToCopy = 4;
-  EXPECT_FALSE(static_cast<bool>(
-      (*kernel)({8}, kStream, DevicePtr{0x100}, DevicePtr{0x200},
-                DevicePtr{0x300}, 8192)));
+  EXPECT_FALSE(
+      static_cast<bool>((*kernel)({8}, kStream, DevicePtr{0x100},
+                                  DevicePtr{0x200}, DevicePtr{0x300}, 8192)));
   EXPECT_EQ(state.launches, 1);
   EXPECT_EQ(state.lastGridX, 8u);
   EXPECT_EQ(state.lastBlockX, 128u);
@@ -226,11 +225,11 @@ TEST_F(JITFakeDriverTest, CompileErrorsComeBackAsDiagnostics) {
   KernelCache cache(config);
   CompileOptions opts;
   opts.signature = "*fp32";
-  llvm::Expected<LoadedKernel> k = loadKernel(
-      *device,
-      "import triton\nimport triton.language as tl\n@triton.jit\n"
-      "def f(p):\n    x = tl.arange(0, 100)\n",
-      "mem.py", opts, &cache);
+  llvm::Expected<LoadedKernel> k =
+      loadKernel(*device,
+                 "import triton\nimport triton.language as tl\n@triton.jit\n"
+                 "def f(p):\n    x = tl.arange(0, 100)\n",
+                 "mem.py", opts, &cache);
   ASSERT_FALSE(static_cast<bool>(k));
   EXPECT_TRUE(k.errorIsA<CompileError>());
   std::string message = llvm::toString(k.takeError());

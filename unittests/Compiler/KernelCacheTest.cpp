@@ -66,9 +66,9 @@ protected:
     KernelCache::Config c;
     c.directory = dir;
     c.compilerVersion = std::move(version);
-    c.compile = [this](llvm::StringRef source, llvm::StringRef,
-                       const CompileOptions &opts)
-        -> llvm::Expected<CompiledKernel> {
+    c.compile =
+        [this](llvm::StringRef source, llvm::StringRef,
+               const CompileOptions &opts) -> llvm::Expected<CompiledKernel> {
       ++compiles;
       if (delay.count())
         std::this_thread::sleep_for(delay);
@@ -216,7 +216,8 @@ TEST_F(KernelCacheTest, CorruptEntriesAreRecompiledNeverLoaded) {
           {"truncated payload", [](std::string &b) { b.resize(b.size() - 5); }},
           {"truncated header", [](std::string &b) { b.resize(10); }},
           {"empty file", [](std::string &b) { b.clear(); }},
-          {"flipped payload byte", [](std::string &b) { b[b.size() - 3] ^= 1; }},
+          {"flipped payload byte",
+           [](std::string &b) { b[b.size() - 3] ^= 1; }},
           {"flipped magic", [](std::string &b) { b[0] ^= 0x20; }},
           {"other version", [](std::string &b) { b[8] = 99; }},
       };
@@ -331,8 +332,8 @@ TEST_F(KernelCacheTest, EightThreadsCompileOnce) {
 TEST_F(KernelCacheTest, EightThreadsShareOneFailure) {
   delay = std::chrono::milliseconds(50);
   KernelCache::Config c = config();
-  c.compile = [this](llvm::StringRef, llvm::StringRef, const CompileOptions &)
-      -> llvm::Expected<CompiledKernel> {
+  c.compile = [this](llvm::StringRef, llvm::StringRef,
+                     const CompileOptions &) -> llvm::Expected<CompiledKernel> {
     ++compiles;
     std::this_thread::sleep_for(delay);
     return llvm::make_error<CompileError>("k.py:1:1: error: no\n");
