@@ -36,6 +36,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <functional>
 #include <vector>
 
 using namespace tilec;
@@ -148,23 +149,31 @@ int runCompileOnly(const std::string &path, bool breakdown) {
   return 0;
 }
 
-/// Median over batches of `perBatch` launches of the time per launch, in
-/// microseconds. `launchOnce` returns false on an error.
-template <typename F>
-double medianLaunchUs(int batches, int perBatch, CUstream stream,
-                      const runtime::CudaDriver &driver, F launchOnce,
-                      bool &ok) {
-  std::vector<double> perLaunch;
+/// The time per launch, in microseconds, of each of `launchers`: batches of
+/// `perBatch` launches, timed on the host and then drained outside the
+/// timed region (so the queue never fills). The launchers take turns batch
+/// by batch, so that clock and scheduling changes during the run hit them
+/// alike. Returns the median per launcher; `ok` turns false on an error.
+std::vector<double>
+medianLaunchUs(int batches, int perBatch, CUstream stream,
+               const runtime::CudaDriver &driver,
+               llvm::ArrayRef<std::function<bool()>> launchers, bool &ok) {
+  std::vector<std::vector<double>> perLaunch(launchers.size());
   for (int b = 0; b < batches && ok; ++b) {
-    Clock::time_point t0 = Clock::now();
-    for (int i = 0; i < perBatch && ok; ++i)
-      ok = launchOnce();
-    perLaunch.push_back(msSince(t0) * 1000.0 / perBatch);
-    // Drain outside the timed region, so the queue never fills up.
-    ok = ok && driver.cuStreamSynchronize(stream) == CUDA_SUCCESS;
+    for (size_t l = 0; l < launchers.size() && ok; ++l) {
+      Clock::time_point t0 = Clock::now();
+      for (int i = 0; i < perBatch && ok; ++i)
+        ok = launchers[l]();
+      perLaunch[l].push_back(msSince(t0) * 1000.0 / perBatch);
+      ok = ok && driver.cuStreamSynchronize(stream) == CUDA_SUCCESS;
+    }
   }
-  std::sort(perLaunch.begin(), perLaunch.end());
-  return perLaunch.empty() ? 0 : perLaunch[perLaunch.size() / 2];
+  std::vector<double> medians;
+  for (std::vector<double> &v : perLaunch) {
+    std::sort(v.begin(), v.end());
+    medians.push_back(v.empty() ? 0 : v[v.size() / 2]);
+  }
+  return medians;
 }
 
 int runLaunch(const std::string &path) {
@@ -208,29 +217,26 @@ int runLaunch(const std::string &path) {
     firstError = std::move(e);
     return false;
   };
-  // Warm-up: first launches load the module's code onto the GPU.
-  medianLaunchUs(5, perBatch, s, *driver, jitLaunch, ok);
-  double jitUs = medianLaunchUs(batches, perBatch, s, *driver, jitLaunch, ok);
-  if (!ok)
-    return fail("jit launch", std::move(firstError));
-
   CUdeviceptr px = x->getDevicePtr(), py = y->getDevicePtr(),
               po = out->getDevicePtr();
   int32_t nArg = n;
   void *args[] = {&px, &py, &po, &nArg};
   const runtime::Kernel &rk = kernel->getKernel();
-  double runtimeUs = medianLaunchUs(
-      batches, perBatch, s, *driver,
-      [&] { return !llvm::errorToBool(rk.launch({1}, {128}, 0, s, args)); },
-      ok);
   CUfunction fn = rk.getHandle();
-  double bareUs = medianLaunchUs(
-      batches, perBatch, s, *driver,
+  std::function<bool()> launchers[] = {
+      jitLaunch,
+      [&] { return !llvm::errorToBool(rk.launch({1}, {128}, 0, s, args)); },
       [&] {
         return driver->cuLaunchKernel(fn, 1, 1, 1, 128, 1, 1, 0, s, args,
                                       nullptr) == CUDA_SUCCESS;
-      },
-      ok);
+      }};
+  // Warm-up: the first launches load the module's code onto the GPU.
+  medianLaunchUs(5, perBatch, s, *driver, launchers, ok);
+  std::vector<double> us =
+      medianLaunchUs(batches, perBatch, s, *driver, launchers, ok);
+  if (!ok && firstError)
+    return fail("jit launch", std::move(firstError));
+  double jitUs = us[0], runtimeUs = us[1], bareUs = us[2];
   llvm::consumeError(std::move(firstError));
   if (!ok) {
     fmt::print(stderr, "FAIL jit_bench launch: a launch failed\n");
