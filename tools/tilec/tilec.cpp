@@ -6,10 +6,18 @@
 // the previous one plus a pipeline. Errors print as
 // `file:line:col: error: ...` with the source line and a caret, and exit 1.
 //
+// The compile itself lives in the TilecCompiler library (tilec/Compiler.h),
+// which the JIT uses too. `--emit=ptx|cubin|c-launcher` go through the disk
+// kernel cache (tilec/KernelCache.h) unless `--no-cache` is given;
+// `TILEC_CACHE_STATS=1` prints its hits and misses to stderr. Flags that
+// watch the compile happen (--dump-after-each-pass, --verify-diagnostics,
+// --split-input-file) compile in this process's context, uncached.
+//
 //===----------------------------------------------------------------------===//
 
+#include "tilec/Compiler.h"
 #include "tilec/Frontend.h"
-#include "tilec/Pipelines.h"
+#include "tilec/KernelCache.h"
 #include "tilec/Target.h"
 
 #include "Frontend/ASTDump.h"
@@ -25,8 +33,10 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
@@ -68,8 +78,9 @@ static cl::opt<int>
               cl::desc("Software-pipelining depth for loops (default 3)"),
               cl::init(3), cl::cat(tilecCat));
 
+/// tilec::EmitLevel plus the levels that are not a compile stage.
 enum class EmitLevel { AST, TileRaw, Tile, TileGPU, LLVMDialect, LLVMIR, PTX,
-                       Cubin };
+                       Cubin, CLauncher };
 static cl::opt<EmitLevel> emitLevel(
     "emit", cl::desc("What to produce"), cl::init(EmitLevel::Tile),
     cl::values(clEnumValN(EmitLevel::AST, "ast",
@@ -86,7 +97,11 @@ static cl::opt<EmitLevel> emitLevel(
                           "LLVM IR after NVPTX's optimization pipeline"),
                clEnumValN(EmitLevel::PTX, "ptx", "PTX assembly"),
                clEnumValN(EmitLevel::Cubin, "cubin",
-                          "a cubin assembled by ptxas (binary; use -o)")),
+                          "a cubin assembled by ptxas (binary; use -o)"),
+               clEnumValN(EmitLevel::CLauncher, "c-launcher",
+                          "NAME.h and NAME.c (-o NAME) embedding the cubin, "
+                          "with load_NAME, unload_NAME and NAME to launch "
+                          "it through the CUDA driver API")),
     cl::cat(tilecCat));
 static cl::opt<std::string>
     arch("arch",
@@ -111,6 +126,11 @@ static cl::opt<bool> splitInputFile(
     cl::desc("Compile each '# -----'-separated chunk of the input alone "
              "(for tests)"),
     cl::cat(tilecCat));
+static cl::opt<bool> noCache(
+    "no-cache",
+    cl::desc("Compile even when the kernel cache ($TILEC_CACHE_DIR, else "
+             "~/.cache/tilec) holds the result, and store nothing"),
+    cl::cat(tilecCat));
 static cl::opt<bool> dumpAfterEachPass(
     "dump-after-each-pass",
     cl::desc("Print the IR after every pass (like "
@@ -123,47 +143,97 @@ static mlir::LogicalResult report(mlir::MLIRContext &ctx, llvm::Error e) {
   return mlir::failure();
 }
 
-/// The levels below MLIR: LLVM IR, PTX, cubin (tilec/Target.h).
-static mlir::LogicalResult emitMachineCode(mlir::ModuleOp module,
-                                           llvm::raw_ostream &os,
-                                           mlir::MLIRContext &ctx) {
-  tilec::TargetOptions target;
-  target.arch = arch;
-  llvm::LLVMContext llvmCtx;
-  llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
-      tilec::translateToLLVMIR(module, llvmCtx);
-  if (!llvmModule)
-    return report(ctx, llvmModule.takeError());
-  if (emitLevel == EmitLevel::LLVMIR) {
-    if (llvm::Error e = tilec::optimizeLLVMIR(**llvmModule, target))
-      return report(ctx, std::move(e));
-    (*llvmModule)->print(os, nullptr);
-    return mlir::success();
+/// The compile options the flags describe.
+static tilec::CompileOptions getCompileOptions() {
+  tilec::CompileOptions opts;
+  opts.kernelName = kernelName;
+  opts.signature = signature;
+  opts.numWarps = numWarps;
+  opts.numStages = numStages;
+  opts.arch = arch;
+  for (const std::string &d : defines) {
+    auto [name, value] = llvm::StringRef(d).split('=');
+    opts.defines.emplace_back(name.trim().str(), value.trim().str());
   }
-  llvm::Expected<std::string> ptx = tilec::compileToPTX(**llvmModule, target);
-  if (!ptx)
-    return report(ctx, ptx.takeError());
-  if (emitLevel == EmitLevel::PTX && !printResources) {
-    os << *ptx;
-    return mlir::success();
+  bool needCubin = emitLevel >= EmitLevel::Cubin || printResources;
+  opts.assemble = needCubin ? tilec::CompileOptions::Assemble::Always
+                            : tilec::CompileOptions::Assemble::Never;
+  return opts;
+}
+
+static void printKernelResources(const tilec::KernelMetadata &md) {
+  llvm::errs() << fmt::format(
+      "{}: {} registers, {} bytes spill stores, {} bytes spill loads, "
+      "{} bytes stack, {} bytes shared memory, {} threads\n",
+      md.name, md.registers, md.spillStores, md.spillLoads, md.stackBytes,
+      md.sharedBytes, md.threadsPerBlock);
+}
+
+/// `-o NAME` for --emit=c-launcher: writes NAME.h and NAME.c.
+static mlir::LogicalResult writeCLauncher(const tilec::CompiledKernel &k) {
+  std::string base = outputFilename;
+  llvm::StringRef name = llvm::sys::path::filename(base);
+  std::string header, source;
+  llvm::raw_string_ostream hos(header), cos(source);
+  if (llvm::Error e = tilec::emitCLauncher(k, name, hos, cos)) {
+    llvm::errs() << fmt::format("tilec: error: {}\n",
+                                llvm::toString(std::move(e)));
+    return mlir::failure();
   }
-  llvm::Expected<tilec::CubinResult> cubin =
-      tilec::assembleCubin(*ptx, target);
-  if (!cubin)
-    return report(ctx, cubin.takeError());
-  if (printResources) {
-    unsigned threads = 32 * static_cast<unsigned>(numWarps);
-    for (const tilec::KernelResources &k : cubin->kernels)
-      llvm::errs() << fmt::format(
-          "{}: {} registers, {} bytes spill stores, {} bytes spill loads, "
-          "{} bytes stack, {} bytes shared memory, {} threads\n",
-          k.name, k.registers, k.spillStores, k.spillLoads, k.stackFrame,
-          k.sharedBytes, threads);
+  for (auto [ext, text] : {std::pair{".h", &header}, {".c", &source}}) {
+    std::string errorMessage;
+    std::unique_ptr<llvm::ToolOutputFile> out =
+        mlir::openOutputFile(base + ext, &errorMessage);
+    if (!out) {
+      llvm::errs() << fmt::format("tilec: error: {}\n", errorMessage);
+      return mlir::failure();
+    }
+    out->os() << *text;
+    out->keep();
   }
-  if (emitLevel == EmitLevel::PTX)
-    os << *ptx;
-  else
-    os << cubin->cubin;
+  return mlir::success();
+}
+
+/// --emit=ptx|cubin|c-launcher: through the kernel cache, with the same
+/// compileKernel the JIT calls.
+static mlir::LogicalResult compileThroughCache(llvm::StringRef source,
+                                               llvm::StringRef filename,
+                                               llvm::raw_ostream &os) {
+  tilec::CompileOptions opts = getCompileOptions();
+  llvm::Expected<std::shared_ptr<const tilec::CompiledKernel>> kernel =
+      nullptr;
+  if (noCache) {
+    llvm::Expected<tilec::CompiledKernel> k =
+        tilec::compileKernel(source, filename, opts);
+    if (k)
+      kernel = std::make_shared<const tilec::CompiledKernel>(std::move(*k));
+    else
+      kernel = k.takeError();
+  } else {
+    // Disk only: one process compiles one kernel, so memory adds nothing.
+    tilec::KernelCache::Config config;
+    config.useMemory = false;
+    tilec::KernelCache cache(config);
+    kernel = cache.getOrCompile(source, filename, opts);
+    tilec::printCacheStatsIfRequested(cache);
+  }
+  if (!kernel) {
+    llvm::handleAllErrors(
+        kernel.takeError(),
+        [](const tilec::CompileError &e) {
+          llvm::errs() << e.getDiagnostics();
+        },
+        [](const llvm::ErrorInfoBase &e) {
+          llvm::errs() << fmt::format("tilec: error: {}\n", e.message());
+        });
+    return mlir::failure();
+  }
+  const tilec::CompiledKernel &k = **kernel;
+  if (printResources)
+    printKernelResources(k.metadata);
+  if (emitLevel == EmitLevel::CLauncher)
+    return writeCLauncher(k);
+  os << (emitLevel == EmitLevel::PTX ? k.ptx : k.cubin);
   return mlir::success();
 }
 
@@ -197,25 +267,17 @@ static mlir::LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf
       tilec::frontend::dumpAST(*m, os);
       return mlir::success();
     }
-    tilec::FrontendOptions opts;
-    opts.kernelName = kernelName;
-    opts.signature = signature;
-    opts.numWarps = numWarps;
-    opts.numStages = numStages;
-    for (const std::string &d : defines) {
-      auto [name, value] = llvm::StringRef(d).split('=');
-      opts.defines.emplace_back(name.trim().str(), value.trim().str());
-    }
-    mlir::OwningOpRef<mlir::ModuleOp> module =
-        tilec::emitTileModule(ctx, source, filename, opts);
-    if (!module)
-      return mlir::failure();
-    if (emitLevel != EmitLevel::TileRaw) {
-      mlir::PassManager pm(&ctx);
+    // Machine code goes through the cache, unless a test or debugging flag
+    // asks to see the compile happen in this context.
+    bool debugging = verifyDiagnostics || splitInputFile || dumpAfterEachPass;
+    if (emitLevel == EmitLevel::CLauncher ||
+        (emitLevel >= EmitLevel::PTX && !debugging))
+      return compileThroughCache(source, filename, os);
+    tilec::CompileOptions opts = getCompileOptions();
+    auto configure = [&](mlir::PassManager &pm) -> mlir::LogicalResult {
       if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
         return mlir::failure();
       if (dumpAfterEachPass) {
-        ctx.disableMultithreading();
         pm.enableIRPrinting(
             /*shouldPrintBeforePass=*/[](mlir::Pass *, mlir::Operation *) {
               return false;
@@ -226,19 +288,38 @@ static mlir::LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf
             /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false,
             /*printAfterOnlyOnFailure=*/false, llvm::errs());
       }
-      tilec::buildTileOptimizationPipeline(pm);
-      if (emitLevel != EmitLevel::Tile)
-        tilec::buildTileGPUPipeline(pm, numWarps);
-      if (emitLevel != EmitLevel::Tile && emitLevel != EmitLevel::TileGPU)
-        tilec::buildLLVMPipeline(pm);
-      if (mlir::failed(pm.run(*module)))
-        return mlir::failure();
-    }
+      return mlir::success();
+    };
+    tilec::EmitLevel stop =
+        std::min(static_cast<tilec::EmitLevel>(
+                     static_cast<int>(emitLevel.getValue()) - 1),
+                 tilec::EmitLevel::LLVMDialect);
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        tilec::lowerToLevel(ctx, source, filename, opts, stop, configure);
+    if (!module)
+      return mlir::failure();
     if (emitLevel <= EmitLevel::LLVMDialect) {
       module->print(os);
       return mlir::success();
     }
-    return emitMachineCode(*module, os, ctx);
+    tilec::CompiledKernel k;
+    tilec::EmitLevel machineLevel =
+        emitLevel == EmitLevel::LLVMIR ? tilec::EmitLevel::LLVMIR
+        : emitLevel == EmitLevel::PTX && !printResources
+            ? tilec::EmitLevel::PTX
+            : tilec::EmitLevel::Cubin;
+    if (llvm::Error e =
+            tilec::emitMachineCode(*module, opts, machineLevel, k, &os))
+      return report(ctx, std::move(e));
+    if (emitLevel == EmitLevel::LLVMIR)
+      return mlir::success();
+    if (printResources) {
+      k.metadata.name = kernelName;
+      k.metadata.threadsPerBlock = 32 * numWarps;
+      printKernelResources(k.metadata);
+    }
+    os << (emitLevel == EmitLevel::PTX ? k.ptx : k.cubin);
+    return mlir::success();
   };
 
   if (verifyDiagnostics) {
@@ -282,8 +363,16 @@ int main(int argc, char **argv) {
     llvm::errs() << fmt::format("tilec: error: {}\n", errorMessage);
     return 1;
   }
+  // --emit=c-launcher writes NAME.h and NAME.c itself; -o only names them.
+  bool writesOwnFiles = emitLevel == EmitLevel::CLauncher;
+  if (writesOwnFiles && (outputFilename == "-" || splitInputFile)) {
+    llvm::errs() << "tilec: error: --emit=c-launcher needs -o NAME (it "
+                    "writes NAME.h and NAME.c) and one kernel per file\n";
+    return 1;
+  }
   std::unique_ptr<llvm::ToolOutputFile> output =
-      mlir::openOutputFile(outputFilename, &errorMessage);
+      mlir::openOutputFile(writesOwnFiles ? "-" : outputFilename.getValue(),
+                           &errorMessage);
   if (!output) {
     llvm::errs() << fmt::format("tilec: error: {}\n", errorMessage);
     return 1;

@@ -1,0 +1,205 @@
+//===- Compiler.h - One kernel from source to machine code -----*- C++ -*-===//
+//
+// The compile driver shared by the `tilec` command line and the JIT: source
+// text + kernel name + signature + constexprs + options in, PTX, cubin and
+// metadata out. Both callers go through the same functions (lowerToLevel,
+// emitMachineCode, compileKernel), so a kernel compiles identically whether
+// `tilec --emit=cubin` or a C++ host asks for it.
+//
+// Errors: llvm::Expected, as in the rest of tilec. A kernel that does not
+// compile returns a CompileError whose message is the compiler's diagnostics
+// exactly as `tilec` prints them (`file:line:col: error: ...`, the source
+// line and a caret). Nothing here aborts on bad input.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_COMPILER_H
+#define TILEC_COMPILER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mlir {
+class MLIRContext;
+class PassManager;
+} // namespace mlir
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace tilec {
+
+/// What to compile and how; every field is part of the cache key.
+struct CompileOptions {
+  /// The @jit function to compile. Empty: the file's only kernel.
+  std::string kernelName;
+  /// Triton's AOT signature: "*fp32:16, *fp32:16, i32:16, i32:16, i32, 1024".
+  std::string signature;
+  /// `-D NAME=VALUE` constexpr bindings, by parameter name.
+  std::vector<std::pair<std::string, std::string>> defines;
+  int numWarps = 4;
+  int numStages = 3;
+  /// The GPU architecture, as tilec::parseArch accepts it.
+  std::string arch = "sm_90a";
+  /// LLVM and ptxas optimization level, 0 to 3.
+  int optLevel = 3;
+
+  /// Whether to assemble a cubin with ptxas.
+  enum class Assemble {
+    /// Run ptxas when one is found; otherwise keep only the PTX (the driver
+    /// JIT-compiles it at load time) and say so in the metadata.
+    IfAvailable,
+    /// Run ptxas; a missing ptxas is an error (`tilec --emit=cubin`).
+    Always,
+    /// PTX only (`tilec --emit=ptx`).
+    Never,
+  };
+  Assemble assemble = Assemble::IfAvailable;
+};
+
+/// One runtime (not constexpr) parameter of a compiled kernel, in order.
+struct KernelParam {
+  enum class Kind { Pointer, Int, Float };
+  /// The parameter's name in the source.
+  std::string name;
+  /// The signature entry without its specialization: "*fp32", "i32", "fp32".
+  std::string type;
+  Kind kind = Kind::Int;
+  /// Width of the value passed to cuLaunchKernel: 64 for pointers, the
+  /// scalar's width otherwise (1 for i1, passed as one byte).
+  unsigned bits = 32;
+};
+
+/// What a host needs to launch the kernel and what the compiler reports.
+struct KernelMetadata {
+  /// The `.entry` name in the PTX and cubin.
+  std::string name;
+  std::string arch;
+  int numWarps = 4;
+  /// 32 * numWarps: the block a launch must use.
+  int threadsPerBlock = 128;
+  /// From `ptxas -v` (0 when no cubin was assembled).
+  int registers = 0;
+  int spillStores = 0;
+  int spillLoads = 0;
+  int stackBytes = 0;
+  /// Static shared memory in bytes.
+  int sharedBytes = 0;
+  /// The runtime parameters a launch takes, in order.
+  std::vector<KernelParam> params;
+  /// True when `cubin` holds an image; false when only PTX was produced.
+  bool hasCubin = false;
+  /// Why there is no cubin ("ptxas not found: ..."), or empty.
+  std::string cubinNote;
+  /// Warnings from the compiler and ptxas's report.
+  std::string compileLog;
+};
+
+/// The result of compiling one kernel.
+struct CompiledKernel {
+  std::string ptx;
+  /// The ELF image from ptxas; empty when metadata.hasCubin is false.
+  std::string cubin;
+  KernelMetadata metadata;
+};
+
+/// A kernel that does not compile: the diagnostics as tilec prints them.
+class CompileError : public llvm::ErrorInfo<CompileError> {
+public:
+  static char ID;
+  explicit CompileError(std::string diagnostics)
+      : diagnostics(std::move(diagnostics)) {}
+  const std::string &getDiagnostics() const { return diagnostics; }
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override;
+
+private:
+  std::string diagnostics;
+};
+
+/// Wall time of each stage of one compile, in milliseconds (for
+/// `jit_bench --breakdown`).
+struct CompileTimings {
+  /// Creating the MLIRContext and loading the dialects.
+  double setupMs = 0;
+  /// Parsing and emitting the `tile` dialect.
+  double frontendMs = 0;
+  /// The MLIR pipelines down to the `llvm` dialect.
+  double passesMs = 0;
+  /// Translation to LLVM IR, LLVM's optimizations and PTX emission.
+  double llvmMs = 0;
+  /// ptxas (0 when no cubin was assembled).
+  double ptxasMs = 0;
+};
+
+/// The levels `tilec --emit=` knows below the AST, in pipeline order.
+enum class EmitLevel {
+  TileRaw,
+  Tile,
+  TileGPU,
+  LLVMDialect,
+  LLVMIR,
+  PTX,
+  Cubin
+};
+
+/// "tilec 0.1.0 (build <getBuildId()>) llvm 22.x": part of every cache key,
+/// so that a different compiler never reuses another's entries.
+llvm::StringRef getCompilerVersion();
+
+/// A hash of the archives the compiler was linked from (generated by
+/// lib/Compiler/BuildId.cmake into the TilecBuildId library, which every
+/// program that compiles must link): it changes with every change to the
+/// compiler, committed or not.
+const char *getBuildId();
+
+/// A new context with every dialect and translation tilec uses loaded and
+/// multithreading off (one kernel is too small to gain from threads, and
+/// starting the thread pool costs more than the compile of a small kernel).
+std::unique_ptr<mlir::MLIRContext> createCompilerContext();
+
+/// Emits the kernel and runs the pipelines up to `level` (at most
+/// EmitLevel::LLVMDialect). Diagnostics go through `ctx`'s engine; returns
+/// null after reporting them. `configure`, when set, sees the pass manager
+/// before the pipelines are added (for the CLI's IR printing flags).
+mlir::OwningOpRef<mlir::ModuleOp> lowerToLevel(
+    mlir::MLIRContext &ctx, llvm::StringRef source, llvm::StringRef filename,
+    const CompileOptions &options, EmitLevel level,
+    const std::function<mlir::LogicalResult(mlir::PassManager &)> &configure =
+        nullptr,
+    CompileTimings *timings = nullptr);
+
+/// The levels below MLIR for a module at EmitLevel::LLVMDialect: writes LLVM
+/// IR (level LLVMIR) to `os`, or fills `out` with PTX and, for EmitLevel::
+/// Cubin and options.assemble, a cubin and ptxas's resources.
+llvm::Error emitMachineCode(mlir::ModuleOp module,
+                            const CompileOptions &options, EmitLevel level,
+                            CompiledKernel &out, llvm::raw_ostream *os,
+                            CompileTimings *timings = nullptr);
+
+/// Compiles `source` (named `filename` in diagnostics) to PTX and, as
+/// options.assemble says, a cubin, in a context of its own. Safe to call
+/// from several threads at once.
+llvm::Expected<CompiledKernel> compileKernel(llvm::StringRef source,
+                                             llvm::StringRef filename,
+                                             const CompileOptions &options,
+                                             CompileTimings *timings = nullptr);
+
+/// Writes `NAME.h` and `NAME.c` text: a C launcher that embeds the kernel's
+/// cubin and loads and launches it through the CUDA driver API alone
+/// (cuModuleLoadData, cuModuleGetFunction, cuLaunchKernel). `name` must be a
+/// C identifier; the kernel must have a cubin.
+llvm::Error emitCLauncher(const CompiledKernel &kernel, llvm::StringRef name,
+                          llvm::raw_ostream &header, llvm::raw_ostream &source);
+
+} // namespace tilec
+
+#endif // TILEC_COMPILER_H

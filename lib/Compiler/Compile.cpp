@@ -1,0 +1,321 @@
+//===- Compile.cpp - One kernel from source to PTX and cubin ----*- C++ -*-===//
+//
+// The compile driver that `tilec` and the JIT share (include/tilec/
+// Compiler.h): the frontend, the named pipelines of tilec/Pipelines.h, then
+// the back end of tilec/Target.h. It was factored out of tools/tilec so that
+// the command line and a C++ host cannot drift apart.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Compiler.h"
+#include "tilec/Frontend.h"
+#include "tilec/Pipelines.h"
+#include "tilec/Target.h"
+
+#include "Frontend/AST.h"
+#include "Frontend/Parser.h"
+#include "Frontend/Signature.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <optional>
+
+using namespace tilec;
+
+namespace {
+/// Adds the time from construction to destruction to `*slot` (when set).
+class StageTimer {
+public:
+  explicit StageTimer(double *slot)
+      : slot(slot), start(std::chrono::steady_clock::now()) {}
+  ~StageTimer() {
+    if (slot)
+      *slot += std::chrono::duration<double, std::milli>(
+                   std::chrono::steady_clock::now() - start)
+                   .count();
+  }
+
+private:
+  double *slot;
+  std::chrono::steady_clock::time_point start;
+};
+} // namespace
+
+char CompileError::ID = 0;
+
+void CompileError::log(llvm::raw_ostream &os) const {
+  // The diagnostics end with a newline as the handler prints them; an
+  // llvm::Error message does not.
+  os << llvm::StringRef(diagnostics).rtrim('\n');
+}
+
+std::error_code CompileError::convertToErrorCode() const {
+  return llvm::inconvertibleErrorCode();
+}
+
+llvm::StringRef tilec::getCompilerVersion() {
+  static const std::string version =
+      fmt::format("tilec {} (build {}) llvm {}", TILEC_VERSION, getBuildId(),
+                  LLVM_VERSION_STRING);
+  return version;
+}
+
+std::unique_ptr<mlir::MLIRContext> tilec::createCompilerContext() {
+  mlir::DialectRegistry registry;
+  registerFrontendDialects(registry);
+  registerTargetDialectTranslations(registry);
+  auto ctx = std::make_unique<mlir::MLIRContext>(
+      registry, mlir::MLIRContext::Threading::DISABLED);
+  ctx->loadAllAvailableDialects();
+  return ctx;
+}
+
+static FrontendOptions toFrontendOptions(const CompileOptions &options) {
+  FrontendOptions fe;
+  fe.kernelName = options.kernelName;
+  fe.signature = options.signature;
+  fe.defines = options.defines;
+  fe.numWarps = options.numWarps;
+  fe.numStages = options.numStages;
+  return fe;
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> tilec::lowerToLevel(
+    mlir::MLIRContext &ctx, llvm::StringRef source, llvm::StringRef filename,
+    const CompileOptions &options, EmitLevel level,
+    const std::function<mlir::LogicalResult(mlir::PassManager &)> &configure,
+    CompileTimings *timings) {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  {
+    StageTimer t(timings ? &timings->frontendMs : nullptr);
+    module = emitTileModule(ctx, source, filename, toFrontendOptions(options));
+  }
+  if (!module || level == EmitLevel::TileRaw)
+    return module;
+  mlir::PassManager pm(&ctx);
+  if (configure && mlir::failed(configure(pm)))
+    return nullptr;
+  buildTileOptimizationPipeline(pm);
+  if (level >= EmitLevel::TileGPU)
+    buildTileGPUPipeline(pm, options.numWarps);
+  if (level >= EmitLevel::LLVMDialect)
+    buildLLVMPipeline(pm);
+  StageTimer t(timings ? &timings->passesMs : nullptr);
+  if (mlir::failed(pm.run(*module)))
+    return nullptr;
+  return module;
+}
+
+llvm::Error tilec::emitMachineCode(mlir::ModuleOp module,
+                                   const CompileOptions &options,
+                                   EmitLevel level, CompiledKernel &out,
+                                   llvm::raw_ostream *os,
+                                   CompileTimings *timings) {
+  std::optional<StageTimer> llvmTimer(std::in_place,
+                                      timings ? &timings->llvmMs : nullptr);
+  TargetOptions target;
+  target.arch = options.arch;
+  target.optLevel = options.optLevel;
+  llvm::LLVMContext llvmCtx;
+  llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
+      translateToLLVMIR(module, llvmCtx);
+  if (!llvmModule)
+    return llvmModule.takeError();
+  if (level == EmitLevel::LLVMIR) {
+    if (llvm::Error e = optimizeLLVMIR(**llvmModule, target))
+      return e;
+    if (os)
+      (*llvmModule)->print(*os, nullptr);
+    return llvm::Error::success();
+  }
+  llvm::Expected<std::string> ptx = compileToPTX(**llvmModule, target);
+  if (!ptx)
+    return ptx.takeError();
+  out.ptx = std::move(*ptx);
+  out.metadata.hasCubin = false;
+  llvmTimer.reset();
+  if (level != EmitLevel::Cubin ||
+      options.assemble == CompileOptions::Assemble::Never)
+    return llvm::Error::success();
+
+  if (options.assemble == CompileOptions::Assemble::IfAvailable) {
+    llvm::Expected<std::string> ptxas = findPtxas(target);
+    if (!ptxas) {
+      // The driver JIT-compiles PTX at load time; say why there is no cubin.
+      out.metadata.cubinNote =
+          fmt::format("no cubin: {}; the driver will JIT-compile the PTX",
+                      llvm::toString(ptxas.takeError()));
+      return llvm::Error::success();
+    }
+  }
+  StageTimer ptxasTimer(timings ? &timings->ptxasMs : nullptr);
+  llvm::Expected<CubinResult> cubin = assembleCubin(out.ptx, target);
+  if (!cubin)
+    return cubin.takeError();
+  out.cubin = std::move(cubin->cubin);
+  out.metadata.hasCubin = true;
+  out.metadata.compileLog += cubin->log;
+  for (const KernelResources &k : cubin->kernels) {
+    if (!out.metadata.name.empty() && k.name != out.metadata.name)
+      continue;
+    out.metadata.registers = k.registers;
+    out.metadata.spillStores = k.spillStores;
+    out.metadata.spillLoads = k.spillLoads;
+    out.metadata.stackBytes = k.stackFrame;
+    out.metadata.sharedBytes = k.sharedBytes;
+  }
+  return llvm::Error::success();
+}
+
+/// The frontend's test for a `tl.constexpr` annotation (Emitter keeps its
+/// own private copy): `tl.constexpr`, `constexpr` or a string naming it.
+static bool isConstexprAnnotation(const frontend::Expr *annotation) {
+  if (!annotation)
+    return false;
+  if (auto *a = llvm::dyn_cast<frontend::AttributeExpr>(annotation))
+    return a->attr == "constexpr";
+  if (auto *n = llvm::dyn_cast<frontend::NameExpr>(annotation))
+    return n->name == "constexpr";
+  if (auto *s = llvm::dyn_cast<frontend::StrLitExpr>(annotation))
+    return llvm::StringRef(s->value).ends_with("constexpr");
+  return false;
+}
+
+/// A dtype as Triton's signatures spell it ("i32", "fp16", "bf16").
+static std::string signatureName(frontend::DType dt) {
+  using frontend::DType;
+  switch (dt) {
+  case DType::I1:
+    return "i1";
+  case DType::I8:
+    return "i8";
+  case DType::I16:
+    return "i16";
+  case DType::I32:
+    return "i32";
+  case DType::I64:
+    return "i64";
+  case DType::U8:
+    return "u8";
+  case DType::U16:
+    return "u16";
+  case DType::U32:
+    return "u32";
+  case DType::U64:
+    return "u64";
+  case DType::FP8E4NV:
+    return "fp8e4nv";
+  case DType::FP8E5:
+    return "fp8e5";
+  case DType::FP16:
+    return "fp16";
+  case DType::BF16:
+    return "bf16";
+  case DType::FP32:
+    return "fp32";
+  case DType::FP64:
+    return "fp64";
+  }
+  return frontend::getName(dt).str();
+}
+
+/// The kernel's name and runtime parameters, for a source the frontend has
+/// already accepted: the non-constexpr parameters in order, typed by the
+/// signature's type entries in order (the emitter pairs them the same way).
+static llvm::Error describeKernel(llvm::StringRef source,
+                                  llvm::StringRef filename,
+                                  const CompileOptions &options,
+                                  KernelMetadata &md) {
+  frontend::CollectingDiagnosticSink sink;
+  std::unique_ptr<frontend::Module> ast =
+      frontend::parseModule(source, filename, sink);
+  if (!ast || ast->functions.empty())
+    return llvm::createStringError("cannot re-read the kernel's parameters");
+  const frontend::FunctionDef *fn =
+      options.kernelName.empty() ? ast->functions.front().get()
+                                 : ast->lookupFunction(options.kernelName);
+  std::vector<frontend::SignatureEntry> sig;
+  std::string error;
+  if (!fn || !frontend::parseSignature(options.signature, sig, error))
+    return llvm::createStringError("cannot re-read the kernel's parameters");
+  md.name = fn->name;
+  auto entry = sig.begin();
+  for (const frontend::Param &p : fn->params) {
+    if (isConstexprAnnotation(p.annotation.get()))
+      continue;
+    while (entry != sig.end() &&
+           entry->kind != frontend::SignatureEntry::Kind::Type)
+      ++entry;
+    if (entry == sig.end())
+      return llvm::createStringError("cannot re-read the kernel's parameters");
+    KernelParam kp;
+    kp.name = p.name;
+    frontend::ElemType t = entry->type;
+    kp.type = (t.isPtr ? "*" : "") + signatureName(t.dtype);
+    kp.kind = t.isPtr       ? KernelParam::Kind::Pointer
+              : t.isFloat() ? KernelParam::Kind::Float
+                            : KernelParam::Kind::Int;
+    kp.bits = t.isPtr ? 64 : frontend::getBitWidth(t.dtype);
+    md.params.push_back(std::move(kp));
+    ++entry;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<CompiledKernel>
+tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
+                     const CompileOptions &options, CompileTimings *timings) {
+  if (llvm::Error e = validateTargetOptions(
+          TargetOptions{options.arch, options.optLevel, "", ""}))
+    return std::move(e);
+  if (options.numWarps <= 0 || (options.numWarps & (options.numWarps - 1)))
+    return llvm::createStringError(fmt::format(
+        "num_warps must be a power of two, got {}", options.numWarps));
+
+  std::unique_ptr<mlir::MLIRContext> ctx;
+  {
+    StageTimer t(timings ? &timings->setupMs : nullptr);
+    ctx = createCompilerContext();
+  }
+  // Diagnostics print as tilec prints them (file:line:col, the source line
+  // and a caret) into a string that becomes the error or the compile log.
+  std::string diagnostics;
+  llvm::raw_string_ostream diagOS(diagnostics);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(source, filename), llvm::SMLoc());
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, ctx.get(), diagOS);
+
+  CompiledKernel out;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      lowerToLevel(*ctx, source, filename, options, EmitLevel::LLVMDialect,
+                   /*configure=*/nullptr, timings);
+  if (!module)
+    return llvm::make_error<CompileError>(std::move(diagnostics));
+  if (llvm::Error e = describeKernel(source, filename, options, out.metadata))
+    return std::move(e);
+  if (llvm::Error e = emitMachineCode(*module, options, EmitLevel::Cubin, out,
+                                      /*os=*/nullptr, timings)) {
+    // Report through the engine so the text reads as tilec prints it.
+    mlir::emitError(mlir::UnknownLoc::get(ctx.get()))
+        << llvm::toString(std::move(e));
+    return llvm::make_error<CompileError>(std::move(diagnostics));
+  }
+  out.metadata.arch = options.arch;
+  out.metadata.numWarps = options.numWarps;
+  out.metadata.threadsPerBlock = 32 * options.numWarps;
+  out.metadata.compileLog = diagnostics + out.metadata.compileLog;
+  return out;
+}

@@ -1,0 +1,172 @@
+//===- JIT.cpp - Compile, load and launch kernels from C++ ------*- C++ -*-===//
+//
+// include/tilec/JIT.h: argument checking and packing, loading a compiled
+// kernel into the primary context, and launching it. The checks run on the
+// host before cuLaunchKernel, so a wrong argument is an error value and
+// never a fault on the GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/JIT.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+using namespace tilec;
+using namespace tilec::jit;
+
+char ArgumentError::ID = 0;
+
+static const char *describe(KernelArg::Kind kind) {
+  switch (kind) {
+  case KernelArg::Kind::Pointer:
+    return "a device pointer";
+  case KernelArg::Kind::Int:
+    return "an integer";
+  case KernelArg::Kind::Float:
+    return "a float";
+  }
+  return "?";
+}
+
+/// Stores `v`'s low `bytes` bytes at the start of `slot` (little-endian, as
+/// the parameter buffer of cuLaunchKernel reads them on every CUDA host).
+template <typename T> static void store(uint64_t &slot, T v) {
+  slot = 0;
+  std::memcpy(&slot, &v, sizeof(T));
+}
+
+llvm::Error jit::packArguments(const KernelMetadata &md,
+                               llvm::ArrayRef<KernelArg> args,
+                               PackedArgs &out) {
+  auto fail = [&](std::string message) {
+    return llvm::make_error<ArgumentError>(
+        fmt::format("launch of '{}': {}", md.name, message));
+  };
+  if (args.size() != md.params.size())
+    return fail(fmt::format("expected {} arguments (the parameters that are "
+                            "not constexpr), got {}",
+                            md.params.size(), args.size()));
+  out.slots.assign(args.size(), 0);
+  out.pointers.resize(args.size());
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(md.params, args))) {
+    const KernelParam &p = std::get<0>(pair);
+    const KernelArg &a = std::get<1>(pair);
+    uint64_t &slot = out.slots[i];
+    out.pointers[i] = &slot;
+    auto mismatch = [&](llvm::StringRef hint = "") {
+      return fail(fmt::format("argument {} ('{}') is {} in the signature, got "
+                              "{}{}",
+                              i + 1, p.name, p.type, describe(a.getKind()),
+                              hint.str()));
+    };
+    switch (p.kind) {
+    case KernelParam::Kind::Pointer:
+      if (a.getKind() != KernelArg::Kind::Pointer)
+        return mismatch(a.getKind() == KernelArg::Kind::Int
+                            ? " (pass device addresses as "
+                              "tilec::jit::DevicePtr or a DeviceBuffer)"
+                            : "");
+      store(slot, a.getPointer());
+      break;
+    case KernelParam::Kind::Int: {
+      if (a.getKind() != KernelArg::Kind::Int)
+        return mismatch();
+      int64_t v = a.getInt();
+      unsigned bits = p.bits;
+      bool isUnsigned = llvm::StringRef(p.type).starts_with("u");
+      if (bits < 64) {
+        int64_t lo = isUnsigned || bits == 1 ? 0 : -(int64_t(1) << (bits - 1));
+        int64_t hi = isUnsigned || bits == 1 ? (int64_t(1) << bits) - 1
+                                             : (int64_t(1) << (bits - 1)) - 1;
+        if (v < lo || v > hi)
+          return fail(fmt::format("argument {} ('{}') is {}, but {} is out "
+                                  "of its range [{}, {}]",
+                                  i + 1, p.name, p.type, v, lo, hi));
+      }
+      if (bits <= 8)
+        store(slot, static_cast<uint8_t>(v));
+      else if (bits <= 16)
+        store(slot, static_cast<uint16_t>(v));
+      else if (bits <= 32)
+        store(slot, static_cast<uint32_t>(v));
+      else
+        store(slot, v);
+      break;
+    }
+    case KernelParam::Kind::Float: {
+      if (a.getKind() == KernelArg::Kind::Pointer)
+        return mismatch();
+      double v = a.getKind() == KernelArg::Kind::Int
+                     ? static_cast<double>(a.getInt())
+                     : a.getFloat();
+      if (p.bits == 32)
+        store(slot, static_cast<float>(v));
+      else if (p.bits == 64)
+        store(slot, v);
+      else
+        return fail(fmt::format("argument {} ('{}') is {}: scalar arguments "
+                                "of that type are not supported by the "
+                                "launcher; pass fp32 or fp64",
+                                i + 1, p.name, p.type));
+      break;
+    }
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<LoadedKernel>
+LoadedKernel::load(const runtime::Device &device,
+                   std::shared_ptr<const CompiledKernel> compiled) {
+  llvm::Expected<runtime::Module> module =
+      compiled->metadata.hasCubin
+          ? runtime::Module::loadCubin(device, compiled->cubin)
+          : runtime::Module::loadPTX(device, compiled->ptx);
+  if (!module)
+    return module.takeError();
+  llvm::Expected<runtime::Kernel> kernel =
+      module->getKernel(compiled->metadata.name);
+  if (!kernel)
+    return kernel.takeError();
+  return LoadedKernel(std::move(compiled), std::move(*kernel));
+}
+
+llvm::Error LoadedKernel::launch(runtime::Dim3 grid, CUstream stream,
+                                 llvm::ArrayRef<KernelArg> args) const {
+  PackedArgs packed;
+  if (llvm::Error e = packArguments(compiled->metadata, args, packed))
+    return e;
+  unsigned threads = static_cast<unsigned>(compiled->metadata.threadsPerBlock);
+  return kernel.launch(grid, runtime::Dim3(threads), /*sharedBytes=*/0, stream,
+                       packed.pointers.data());
+}
+
+llvm::Expected<LoadedKernel> jit::loadKernel(const runtime::Device &device,
+                                             llvm::StringRef source,
+                                             llvm::StringRef filename,
+                                             const CompileOptions &options,
+                                             KernelCache *cache) {
+  if (!cache)
+    cache = &KernelCache::getGlobal();
+  llvm::Expected<std::shared_ptr<const CompiledKernel>> compiled =
+      cache->getOrCompile(source, filename, options);
+  if (!compiled)
+    return compiled.takeError();
+  return LoadedKernel::load(device, std::move(*compiled));
+}
+
+llvm::Expected<LoadedKernel>
+jit::loadKernelFromFile(const runtime::Device &device, llvm::StringRef path,
+                        const CompileOptions &options, KernelCache *cache) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buf)
+    return llvm::createStringError(
+        fmt::format("cannot read kernel file '{}': {}", path.str(),
+                    buf.getError().message()));
+  return loadKernel(device, (*buf)->getBuffer(), path, options, cache);
+}

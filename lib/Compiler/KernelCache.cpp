@@ -1,0 +1,444 @@
+//===- KernelCache.cpp - Compiled kernels in memory and on disk -*- C++ -*-===//
+//
+// The cache of include/tilec/KernelCache.h: keys, the entry format with its
+// checks, atomic writes, and the one-compile-per-key rule between threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/KernelCache.h"
+#include "tilec/Target.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+
+using namespace tilec;
+namespace endian = llvm::support::endian;
+
+namespace {
+
+/// "TILECKC1": the first eight bytes of every entry.
+constexpr char kMagic[8] = {'T', 'I', 'L', 'E', 'C', 'K', 'C', '1'};
+/// Bumped whenever the payload layout changes; older entries then miss.
+constexpr uint32_t kFormatVersion = 1;
+/// magic, version, reserved, payload length, checksum.
+constexpr size_t kHeaderBytes = 8 + 4 + 4 + 8 + 8;
+
+/// Appends little-endian integers and length-prefixed strings.
+class Writer {
+public:
+  void u64(uint64_t v) {
+    char buf[8];
+    endian::write64le(buf, v);
+    out.append(buf, 8);
+  }
+  void i64(int64_t v) { u64(static_cast<uint64_t>(v)); }
+  void str(llvm::StringRef s) {
+    u64(s.size());
+    out.append(s.data(), s.size());
+  }
+  std::string out;
+};
+
+/// Reads what Writer wrote; every read is bounds-checked and a short read
+/// sets `failed` instead of reading past the end.
+class Reader {
+public:
+  explicit Reader(llvm::StringRef data) : data(data) {}
+  uint64_t u64() {
+    if (failed || data.size() < 8) {
+      failed = true;
+      return 0;
+    }
+    uint64_t v = endian::read64le(data.data());
+    data = data.drop_front(8);
+    return v;
+  }
+  int i32() { return static_cast<int>(static_cast<int64_t>(u64())); }
+  std::string str() {
+    uint64_t n = u64();
+    if (failed || n > data.size()) {
+      failed = true;
+      return {};
+    }
+    std::string s = data.take_front(n).str();
+    data = data.drop_front(n);
+    return s;
+  }
+  bool atEnd() const { return data.empty(); }
+  bool failed = false;
+
+private:
+  llvm::StringRef data;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Keys and entries
+//===----------------------------------------------------------------------===//
+
+std::string KernelCache::getDefaultDirectory() {
+  if (const char *dir = std::getenv("TILEC_CACHE_DIR"); dir && *dir)
+    return dir;
+  llvm::SmallString<256> path;
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) {
+    llvm::sys::path::append(path, xdg, "tilec");
+    return std::string(path);
+  }
+  if (const char *home = std::getenv("HOME"); home && *home) {
+    llvm::sys::path::append(path, home, ".cache", "tilec");
+    return std::string(path);
+  }
+  return {};
+}
+
+std::string KernelCache::computeKey(llvm::StringRef source,
+                                    const CompileOptions &options) const {
+  llvm::SHA256 sha;
+  // Length-prefixed fields, so that no two different inputs concatenate to
+  // the same bytes.
+  auto field = [&](llvm::StringRef s) {
+    char len[8];
+    endian::write64le(len, s.size());
+    sha.update(llvm::StringRef(len, 8));
+    sha.update(s);
+  };
+  field(config.compilerVersion);
+  field(source);
+  field(options.kernelName);
+  field(options.signature);
+  field(std::to_string(options.defines.size()));
+  for (const auto &[name, value] : options.defines) {
+    field(name);
+    field(value);
+  }
+  field(fmt::format("warps={} stages={} arch={} opt={} assemble={}",
+                    options.numWarps, options.numStages, options.arch,
+                    options.optLevel, static_cast<int>(options.assemble)));
+  // The assembler is part of the target: a cubin from another ptxas, or a
+  // PTX-only entry made where there was none, must not be reused.
+  std::string ptxas = "none";
+  if (options.assemble != CompileOptions::Assemble::Never) {
+    TargetOptions target;
+    target.arch = options.arch;
+    if (llvm::Expected<std::string> p = findPtxas(target))
+      ptxas = *p;
+    else
+      llvm::consumeError(p.takeError());
+  }
+  field(ptxas);
+  std::array<uint8_t, 32> hash = sha.final();
+  return llvm::toHex(hash, /*LowerCase=*/true);
+}
+
+std::string KernelCache::serializeEntry(llvm::StringRef key,
+                                        const CompiledKernel &kernel) {
+  const KernelMetadata &md = kernel.metadata;
+  Writer p;
+  p.str(key);
+  p.str(kernel.ptx);
+  p.str(kernel.cubin);
+  p.str(md.name);
+  p.str(md.arch);
+  for (int v : {md.numWarps, md.threadsPerBlock, md.registers, md.spillStores,
+                md.spillLoads, md.stackBytes, md.sharedBytes})
+    p.i64(v);
+  p.u64(md.hasCubin);
+  p.str(md.cubinNote);
+  p.str(md.compileLog);
+  p.u64(md.params.size());
+  for (const KernelParam &param : md.params) {
+    p.str(param.name);
+    p.str(param.type);
+    p.u64(static_cast<uint64_t>(param.kind));
+    p.u64(param.bits);
+  }
+
+  Writer h;
+  h.out.append(kMagic, sizeof(kMagic));
+  char word[4];
+  endian::write32le(word, kFormatVersion);
+  h.out.append(word, 4);
+  endian::write32le(word, 0);
+  h.out.append(word, 4);
+  h.u64(p.out.size());
+  h.u64(llvm::xxh3_64bits(llvm::StringRef(p.out)));
+  return h.out + p.out;
+}
+
+llvm::Expected<CompiledKernel>
+KernelCache::deserializeEntry(llvm::StringRef bytes, llvm::StringRef key) {
+  auto bad = [](llvm::StringRef why) {
+    return llvm::createStringError("corrupt cache entry: " + why);
+  };
+  if (bytes.size() < kHeaderBytes)
+    return bad(fmt::format("{} bytes, shorter than the header", bytes.size()));
+  if (!bytes.starts_with(llvm::StringRef(kMagic, sizeof(kMagic))))
+    return bad("bad magic");
+  uint32_t version = endian::read32le(bytes.data() + 8);
+  if (version != kFormatVersion)
+    return bad(
+        fmt::format("format version {}, expected {}", version, kFormatVersion));
+  uint64_t length = endian::read64le(bytes.data() + 16);
+  uint64_t checksum = endian::read64le(bytes.data() + 24);
+  llvm::StringRef payload = bytes.drop_front(kHeaderBytes);
+  if (payload.size() != length)
+    return bad(fmt::format("payload of {} bytes, header says {}",
+                           payload.size(), length));
+  if (llvm::xxh3_64bits(payload) != checksum)
+    return bad("checksum mismatch");
+
+  Reader r(payload);
+  CompiledKernel k;
+  KernelMetadata &md = k.metadata;
+  if (r.str() != key)
+    return bad("entry is for another key");
+  k.ptx = r.str();
+  k.cubin = r.str();
+  md.name = r.str();
+  md.arch = r.str();
+  for (int *v :
+       {&md.numWarps, &md.threadsPerBlock, &md.registers, &md.spillStores,
+        &md.spillLoads, &md.stackBytes, &md.sharedBytes})
+    *v = r.i32();
+  md.hasCubin = r.u64() != 0;
+  md.cubinNote = r.str();
+  md.compileLog = r.str();
+  uint64_t numParams = r.u64();
+  for (uint64_t i = 0; i < numParams && !r.failed; ++i) {
+    KernelParam param;
+    param.name = r.str();
+    param.type = r.str();
+    uint64_t kind = r.u64();
+    if (kind > static_cast<uint64_t>(KernelParam::Kind::Float))
+      return bad("bad parameter kind");
+    param.kind = static_cast<KernelParam::Kind>(kind);
+    param.bits = static_cast<unsigned>(r.u64());
+    md.params.push_back(std::move(param));
+  }
+  if (r.failed || !r.atEnd())
+    return bad("payload does not parse");
+  if (md.hasCubin == k.cubin.empty() || k.ptx.empty())
+    return bad("inconsistent contents");
+  return k;
+}
+
+//===----------------------------------------------------------------------===//
+// The cache
+//===----------------------------------------------------------------------===//
+
+KernelCache::KernelCache(Config cfg) : config(std::move(cfg)) {
+  if (config.compilerVersion.empty())
+    config.compilerVersion = getCompilerVersion().str();
+  if (!config.compile)
+    config.compile = [](llvm::StringRef source, llvm::StringRef filename,
+                        const CompileOptions &options) {
+      return compileKernel(source, filename, options);
+    };
+  if (config.useDisk && config.directory.empty())
+    config.directory = getDefaultDirectory();
+  diskEnabled = config.useDisk && !config.directory.empty();
+}
+
+KernelCache &KernelCache::getGlobal() {
+  static KernelCache cache(Config{});
+  return cache;
+}
+
+std::string KernelCache::getDirectory() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return diskEnabled ? config.directory : std::string();
+}
+
+std::string KernelCache::getEntryPath(llvm::StringRef key) const {
+  std::string dir = getDirectory();
+  if (dir.empty())
+    return {};
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, key + ".tkc");
+  return std::string(path);
+}
+
+CacheStats KernelCache::getStats() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return stats;
+}
+
+void KernelCache::clearMemory() {
+  std::lock_guard<std::mutex> lock(mutex);
+  entries.clear();
+}
+
+void KernelCache::disableDisk(llvm::StringRef why) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!diskEnabled)
+    return;
+  diskEnabled = false;
+  llvm::errs() << fmt::format("tilec: warning: kernel cache directory '{}' "
+                              "is not usable ({}); caching in memory only\n",
+                              config.directory, why.str());
+}
+
+KernelCache::Result KernelCache::readFromDisk(llvm::StringRef key) {
+  std::string path = getEntryPath(key);
+  if (path.empty())
+    return nullptr;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!buf)
+    return nullptr;
+  llvm::Expected<CompiledKernel> k = deserializeEntry((*buf)->getBuffer(), key);
+  if (!k) {
+    // Never trusted: counted, recompiled and overwritten by the caller.
+    llvm::consumeError(k.takeError());
+    std::lock_guard<std::mutex> lock(mutex);
+    ++stats.corruptEntries;
+    return nullptr;
+  }
+  return std::make_shared<const CompiledKernel>(std::move(*k));
+}
+
+void KernelCache::writeToDisk(llvm::StringRef key,
+                              const CompiledKernel &kernel) {
+  std::string path = getEntryPath(key);
+  if (path.empty())
+    return;
+  auto fail = [&](llvm::StringRef why) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      ++stats.writeFailures;
+    }
+    disableDisk(why);
+  };
+  if (std::error_code ec = llvm::sys::fs::create_directories(config.directory))
+    return fail(ec.message());
+  // A unique temporary in the same directory, renamed over the entry: a
+  // reader (another thread or process) sees the old entry, the new one or
+  // none, never a partial file.
+  int fd = -1;
+  llvm::SmallString<256> tmp;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", fd, tmp))
+    return fail(ec.message());
+  std::string bytes = serializeEntry(key, kernel);
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << bytes;
+    os.close();
+    if (os.has_error()) {
+      std::string why = os.error().message();
+      os.clear_error();
+      llvm::sys::fs::remove(tmp);
+      return fail(why);
+    }
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(tmp, path)) {
+    llvm::sys::fs::remove(tmp);
+    return fail(ec.message());
+  }
+}
+
+llvm::Expected<std::shared_ptr<const CompiledKernel>>
+KernelCache::getOrCompile(llvm::StringRef source, llvm::StringRef filename,
+                          const CompileOptions &options) {
+  std::string key = computeKey(source, options);
+  std::promise<Result> promise;
+  Pending pending;
+  bool owner = true;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (config.useMemory) {
+      auto it = entries.find(key);
+      if (it != entries.end()) {
+        pending = it->second;
+        owner = false;
+      } else {
+        pending.future = promise.get_future().share();
+        pending.failure = std::make_shared<Failure>();
+        entries[key] = pending;
+      }
+    }
+  }
+
+  if (!owner) {
+    // Another thread compiles it (or has): wait for its result.
+    Result r = pending.future.get();
+    if (!r) {
+      if (pending.failure->isCompileError)
+        return llvm::make_error<CompileError>(pending.failure->text);
+      return llvm::createStringError(pending.failure->text);
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    ++stats.memoryHits;
+    return r;
+  }
+
+  auto publish = [&](Result r) {
+    if (config.useMemory)
+      promise.set_value(r);
+  };
+  if (Result r = readFromDisk(key)) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      ++stats.diskHits;
+    }
+    publish(r);
+    return r;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++stats.misses;
+  }
+  llvm::Expected<CompiledKernel> compiled =
+      config.compile(source, filename, options);
+  if (!compiled) {
+    // Failures are not cached: waiters get the error, later calls retry.
+    llvm::Error e = compiled.takeError();
+    bool isCompileError = e.isA<CompileError>();
+    std::string text;
+    llvm::handleAllErrors(
+        std::move(e),
+        [&](const CompileError &ce) { text = ce.getDiagnostics(); },
+        [&](const llvm::ErrorInfoBase &info) { text = info.message(); });
+    if (config.useMemory) {
+      *pending.failure = Failure{text, isCompileError};
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        entries.erase(key);
+      }
+      promise.set_value(nullptr);
+    }
+    if (isCompileError)
+      return llvm::make_error<CompileError>(std::move(text));
+    return llvm::createStringError(text);
+  }
+  Result r = std::make_shared<const CompiledKernel>(std::move(*compiled));
+  if (!getDirectory().empty())
+    writeToDisk(key, *r);
+  publish(r);
+  return r;
+}
+
+void tilec::printCacheStatsIfRequested(const KernelCache &cache) {
+  const char *flag = std::getenv("TILEC_CACHE_STATS");
+  if (!flag || !*flag || llvm::StringRef(flag) == "0")
+    return;
+  CacheStats s = cache.getStats();
+  llvm::errs() << fmt::format(
+      "tilec: cache: {} hits ({} memory, {} disk), {} misses, {} corrupt, "
+      "{} write failures\n",
+      s.memoryHits + s.diskHits, s.memoryHits, s.diskHits, s.misses,
+      s.corruptEntries, s.writeFailures);
+}

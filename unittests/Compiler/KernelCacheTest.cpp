@@ -1,0 +1,384 @@
+//===- KernelCacheTest.cpp - Tests of the kernel cache ----------*- C++ -*-===//
+//
+// include/tilec/KernelCache.h on the CPU: what hits and what misses, entries
+// that are truncated or have flipped bytes, an unusable directory, and eight
+// threads asking for one kernel. Most tests count compiles through a
+// replaced compile function (fast, and the count is exact); two compile
+// real kernels to PTX to show the key covers what the compiler reads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/KernelCache.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+using namespace tilec;
+
+namespace {
+
+constexpr const char *kSource = R"py(import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale(x):
+    return x * 3.0
+
+
+@triton.jit
+def k(out_ptr, in_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(in_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, scale(x), mask=mask)
+)py";
+
+CompileOptions baseOptions() {
+  CompileOptions o;
+  o.kernelName = "k";
+  o.signature = "*fp32:16, *fp32:16, i32";
+  o.defines = {{"BLOCK", "256"}};
+  o.assemble = CompileOptions::Assemble::Never;
+  return o;
+}
+
+/// A cache in a fresh temporary directory whose compiles are counted and
+/// return a recognizable fake kernel.
+class KernelCacheTest : public testing::Test {
+protected:
+  void SetUp() override {
+    llvm::SmallString<128> path;
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("tilec-cache", path));
+    dir = std::string(path);
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(dir); }
+
+  KernelCache::Config config(std::string version = "test-1") {
+    KernelCache::Config c;
+    c.directory = dir;
+    c.compilerVersion = std::move(version);
+    c.compile =
+        [this](llvm::StringRef source, llvm::StringRef,
+               const CompileOptions &opts) -> llvm::Expected<CompiledKernel> {
+      ++compiles;
+      if (delay.count())
+        std::this_thread::sleep_for(delay);
+      CompiledKernel k;
+      k.ptx = "// ptx of " + opts.kernelName + " #" +
+              std::to_string(compiles.load());
+      k.metadata.name = opts.kernelName;
+      k.metadata.numWarps = opts.numWarps;
+      k.metadata.params.push_back(
+          {"out_ptr", "*fp32", KernelParam::Kind::Pointer, 64});
+      return k;
+    };
+    return c;
+  }
+
+  /// Compiles through `cache` and returns the PTX ("" on error).
+  static std::string get(KernelCache &cache, const CompileOptions &opts,
+                         llvm::StringRef source = kSource) {
+    auto k = cache.getOrCompile(source, "k.py", opts);
+    if (!k) {
+      ADD_FAILURE() << llvm::toString(k.takeError());
+      return "";
+    }
+    return (*k)->ptx;
+  }
+
+  std::string dir;
+  std::atomic<int> compiles{0};
+  std::chrono::milliseconds delay{0};
+};
+
+TEST_F(KernelCacheTest, IdenticalInputHitsInMemoryThenOnDisk) {
+  {
+    KernelCache cache(config());
+    std::string first = get(cache, baseOptions());
+    EXPECT_EQ(get(cache, baseOptions()), first);
+    EXPECT_EQ(compiles, 1);
+    CacheStats s = cache.getStats();
+    EXPECT_EQ(s.misses, 1u);
+    EXPECT_EQ(s.memoryHits, 1u);
+  }
+  // A new cache on the same directory is a new process: a disk hit.
+  KernelCache cache(config());
+  get(cache, baseOptions());
+  EXPECT_EQ(compiles, 1);
+  EXPECT_EQ(cache.getStats().diskHits, 1u);
+  // The entry round-trips the metadata.
+  auto k = cache.getOrCompile(kSource, "k.py", baseOptions());
+  ASSERT_TRUE(static_cast<bool>(k));
+  ASSERT_EQ((*k)->metadata.params.size(), 1u);
+  EXPECT_EQ((*k)->metadata.params[0].type, "*fp32");
+}
+
+TEST_F(KernelCacheTest, EveryInputChangeMisses) {
+  KernelCache cache(config());
+  std::string base = cache.computeKey(kSource, baseOptions());
+  EXPECT_EQ(cache.computeKey(kSource, baseOptions()), base);
+
+  std::string source = kSource;
+  std::string changedKernel = source;
+  changedKernel.replace(changedKernel.find("mask=mask)\n"), 10, "mask=None)");
+  std::string changedHelper = source;
+  changedHelper.replace(changedHelper.find("x * 3.0"), 7, "x * 5.0");
+  EXPECT_NE(cache.computeKey(changedKernel, baseOptions()), base);
+  EXPECT_NE(cache.computeKey(changedHelper, baseOptions()), base);
+
+  std::vector<CompileOptions> variants(7, baseOptions());
+  variants[0].signature = "*fp16:16, *fp16:16, i32";
+  variants[1].defines = {{"BLOCK", "512"}};
+  variants[2].numWarps = 8;
+  variants[3].arch = "sm_80";
+  variants[4].numStages = 2;
+  variants[5].optLevel = 2;
+  variants[6].kernelName = "scale";
+  for (const CompileOptions &o : variants)
+    EXPECT_NE(cache.computeKey(kSource, o), base);
+
+  KernelCache other(config("test-2"));
+  EXPECT_NE(other.computeKey(kSource, baseOptions()), base);
+
+  // And each change compiles again, through memory and disk.
+  get(cache, baseOptions());
+  get(cache, baseOptions(), changedHelper);
+  get(other, baseOptions());
+  for (const CompileOptions &o : variants)
+    get(cache, o);
+  EXPECT_EQ(compiles, 3 + static_cast<int>(variants.size()));
+}
+
+TEST_F(KernelCacheTest, RealCompilesSeeHelperChanges) {
+  // The real compiler: the helper's constant reaches the PTX, and the
+  // cache hands back the PTX of the source it was given.
+  KernelCache::Config c;
+  c.directory = dir;
+  KernelCache cache(c);
+  std::string source = kSource;
+  std::string changedHelper = source;
+  changedHelper.replace(changedHelper.find("x * 3.0"), 7, "x * 5.0");
+  std::string ptx3 = get(cache, baseOptions(), source);
+  std::string ptx5 = get(cache, baseOptions(), changedHelper);
+  ASSERT_FALSE(ptx3.empty());
+  // 3.0 and 5.0 as PTX float immediates.
+  EXPECT_NE(ptx3.find("0f40400000"), std::string::npos) << ptx3;
+  EXPECT_NE(ptx5.find("0f40A00000"), std::string::npos) << ptx5;
+  EXPECT_EQ(cache.getStats().misses, 2u);
+  EXPECT_EQ(get(cache, baseOptions(), source), ptx3);
+  EXPECT_EQ(cache.getStats().memoryHits, 1u);
+}
+
+TEST_F(KernelCacheTest, CompileErrorsCarryDiagnosticsAndAreNotCached) {
+  KernelCache::Config c;
+  c.directory = dir;
+  KernelCache cache(c);
+  CompileOptions o = baseOptions();
+  o.signature = "*fp32:16, i32";
+  for (int i = 0; i < 2; ++i) {
+    auto k = cache.getOrCompile(kSource, "k.py", o);
+    ASSERT_FALSE(static_cast<bool>(k));
+    EXPECT_TRUE(k.errorIsA<CompileError>());
+    std::string message = llvm::toString(k.takeError());
+    EXPECT_NE(message.find("k.py:11:5: error: signature has 2 entries but "
+                           "kernel 'k' has 4 parameters"),
+              std::string::npos)
+        << message;
+  }
+  EXPECT_EQ(cache.getStats().misses, 2u);
+}
+
+/// Overwrites the entry of `key` with `edit` applied to its bytes.
+void editEntry(const std::string &path,
+               const std::function<void(std::string &)> &edit) {
+  auto buf = llvm::MemoryBuffer::getFile(path, false, false);
+  ASSERT_TRUE(static_cast<bool>(buf)) << path;
+  std::string bytes = (*buf)->getBuffer().str();
+  edit(bytes);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  ASSERT_FALSE(ec);
+  os << bytes;
+}
+
+TEST_F(KernelCacheTest, CorruptEntriesAreRecompiledNeverLoaded) {
+  std::vector<std::pair<const char *, std::function<void(std::string &)>>>
+      damages = {
+          {"truncated payload", [](std::string &b) { b.resize(b.size() - 5); }},
+          {"truncated header", [](std::string &b) { b.resize(10); }},
+          {"empty file", [](std::string &b) { b.clear(); }},
+          {"flipped payload byte",
+           [](std::string &b) { b[b.size() - 3] ^= 1; }},
+          {"flipped magic", [](std::string &b) { b[0] ^= 0x20; }},
+          {"other version", [](std::string &b) { b[8] = 99; }},
+      };
+  std::string key, path, good;
+  {
+    KernelCache cache(config());
+    key = cache.computeKey(kSource, baseOptions());
+    path = cache.getEntryPath(key);
+    good = get(cache, baseOptions());
+  }
+  int expectedCompiles = 1;
+  for (auto &[what, damage] : damages) {
+    SCOPED_TRACE(what);
+    editEntry(path, damage);
+    KernelCache cache(config());
+    std::string ptx = get(cache, baseOptions());
+    ++expectedCompiles;
+    EXPECT_EQ(compiles, expectedCompiles);
+    // The fresh compile (numbered by the counter), not the damaged bytes.
+    EXPECT_EQ(ptx, "// ptx of k #" + std::to_string(expectedCompiles));
+    CacheStats s = cache.getStats();
+    EXPECT_EQ(s.corruptEntries, 1u);
+    EXPECT_EQ(s.misses, 1u);
+    // The entry was rewritten and now hits.
+    KernelCache again(config());
+    EXPECT_EQ(get(again, baseOptions()), ptx);
+    EXPECT_EQ(again.getStats().diskHits, 1u);
+  }
+}
+
+TEST_F(KernelCacheTest, EntryChecksSayWhatFailed) {
+  CompiledKernel k;
+  k.ptx = "ptx";
+  std::string bytes = KernelCache::serializeEntry("key", k);
+  ASSERT_TRUE(static_cast<bool>(KernelCache::deserializeEntry(bytes, "key")));
+  auto message = [](llvm::Expected<CompiledKernel> e) {
+    return e ? std::string("<success>") : llvm::toString(e.takeError());
+  };
+  EXPECT_EQ(message(KernelCache::deserializeEntry(bytes, "other")),
+            "corrupt cache entry: entry is for another key");
+  EXPECT_EQ(message(KernelCache::deserializeEntry(bytes.substr(0, 20), "key")),
+            "corrupt cache entry: 20 bytes, shorter than the header");
+  std::string flipped = bytes;
+  flipped[40] ^= 4;
+  EXPECT_EQ(message(KernelCache::deserializeEntry(flipped, "key")),
+            "corrupt cache entry: checksum mismatch");
+  EXPECT_EQ(message(KernelCache::deserializeEntry(bytes + "x", "key")),
+            "corrupt cache entry: payload of " +
+                std::to_string(bytes.size() - 32 + 1) + " bytes, header says " +
+                std::to_string(bytes.size() - 32));
+}
+
+TEST_F(KernelCacheTest, UnusableDirectoryFallsBackToMemoryWithOneWarning) {
+  // A regular file where the directory should be: creating it fails even
+  // for root, for whom permission bits would not.
+  std::string file = dir + "/not-a-dir";
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(file, ec);
+    ASSERT_FALSE(ec);
+  }
+  KernelCache::Config c = config();
+  c.directory = file + "/cache";
+  KernelCache cache(c);
+  testing::internal::CaptureStderr();
+  std::string a = get(cache, baseOptions());
+  CompileOptions other = baseOptions();
+  other.numWarps = 8;
+  get(cache, other);
+  std::string b = get(cache, baseOptions());
+  std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(compiles, 2);
+  CacheStats s = cache.getStats();
+  EXPECT_EQ(s.writeFailures, 1u);
+  EXPECT_EQ(s.memoryHits, 1u);
+  EXPECT_EQ(cache.getDirectory(), "");
+  EXPECT_NE(err.find("tilec: warning: kernel cache directory '" + file +
+                     "/cache' is not usable"),
+            std::string::npos)
+      << err;
+  // One warning, not one per write.
+  EXPECT_EQ(err.find("warning", err.find("warning") + 1), std::string::npos)
+      << err;
+}
+
+TEST_F(KernelCacheTest, EightThreadsCompileOnce) {
+  delay = std::chrono::milliseconds(100);
+  KernelCache cache(config());
+  std::vector<std::shared_ptr<const CompiledKernel>> results(8);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 8; ++i)
+    threads.emplace_back([&, i] {
+      auto k = cache.getOrCompile(kSource, "k.py", baseOptions());
+      if (k)
+        results[i] = *k;
+      else
+        llvm::consumeError(k.takeError());
+    });
+  for (std::thread &t : threads)
+    t.join();
+  EXPECT_EQ(compiles, 1);
+  for (const auto &r : results) {
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r.get(), results[0].get());
+  }
+  CacheStats s = cache.getStats();
+  EXPECT_EQ(s.misses, 1u);
+  EXPECT_EQ(s.memoryHits, 7u);
+}
+
+TEST_F(KernelCacheTest, EightThreadsShareOneFailure) {
+  delay = std::chrono::milliseconds(50);
+  KernelCache::Config c = config();
+  c.compile = [this](llvm::StringRef, llvm::StringRef,
+                     const CompileOptions &) -> llvm::Expected<CompiledKernel> {
+    ++compiles;
+    std::this_thread::sleep_for(delay);
+    return llvm::make_error<CompileError>("k.py:1:1: error: no\n");
+  };
+  KernelCache cache(c);
+  std::atomic<int> compileErrors{0};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 8; ++i)
+    threads.emplace_back([&] {
+      auto k = cache.getOrCompile(kSource, "k.py", baseOptions());
+      if (!k && k.errorIsA<CompileError>())
+        ++compileErrors;
+      if (!k)
+        llvm::consumeError(k.takeError());
+    });
+  for (std::thread &t : threads)
+    t.join();
+  EXPECT_EQ(compileErrors, 8);
+  // Threads that arrive after the failure was published compile again; the
+  // ones that waited on it did not.
+  EXPECT_GE(compiles, 1);
+  EXPECT_LT(compiles, 8);
+}
+
+TEST(KernelCacheDefaultsTest, DirectoryFollowsTheEnvironment) {
+  const char *saved[3] = {std::getenv("TILEC_CACHE_DIR"),
+                          std::getenv("XDG_CACHE_HOME"), std::getenv("HOME")};
+  std::string copies[3];
+  for (int i = 0; i < 3; ++i)
+    copies[i] = saved[i] ? saved[i] : "";
+  ::setenv("TILEC_CACHE_DIR", "/a/b", 1);
+  ::setenv("XDG_CACHE_HOME", "/x", 1);
+  ::setenv("HOME", "/home/u", 1);
+  EXPECT_EQ(KernelCache::getDefaultDirectory(), "/a/b");
+  ::unsetenv("TILEC_CACHE_DIR");
+  EXPECT_EQ(KernelCache::getDefaultDirectory(), "/x/tilec");
+  ::unsetenv("XDG_CACHE_HOME");
+  EXPECT_EQ(KernelCache::getDefaultDirectory(), "/home/u/.cache/tilec");
+  const char *names[3] = {"TILEC_CACHE_DIR", "XDG_CACHE_HOME", "HOME"};
+  for (int i = 0; i < 3; ++i) {
+    if (saved[i])
+      ::setenv(names[i], copies[i].c_str(), 1);
+    else
+      ::unsetenv(names[i]);
+  }
+}
+
+} // namespace
