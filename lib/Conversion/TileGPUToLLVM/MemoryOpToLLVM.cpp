@@ -246,10 +246,13 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
                        : unpackElements(loc, asmOp.getResult(0), rewriter);
       SmallVector<Value> elems =
           unpackWords(rewriter, loc, words, vec, bits, elemType, w);
+      // The vector's mask bits are equal (that is what its width proves),
+      // so its first one selects `other` for all of them: one compare per
+      // vector instead of one per element survives.
       for (unsigned k = 0; k < vec; ++k) {
         Value e = elems[k];
         if (!others.empty())
-          e = LLVM::SelectOp::create(rewriter, loc, masks[i + k], e,
+          e = LLVM::SelectOp::create(rewriter, loc, masks[i], e,
                                      others[i + k]);
         out.push_back(e);
       }
