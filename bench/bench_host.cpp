@@ -76,7 +76,7 @@ struct BenchCase {
     double n = double(rows) * cols, e = double(tilec::gpuhost::getBytes(type));
     if (kernel == "add_kernel")
       return 3 * n * e;
-    if (kernel == "layernorm_fwd_kernel")
+    if (llvm::StringRef(kernel).starts_with("layernorm"))
       return 2 * n * e + 2 * cols * e + 2 * rows * 4.0; // x,y; w,b; mean,rstd
     return 2 * n * e;
   }
@@ -91,8 +91,10 @@ std::vector<BenchCase> getCases() {
     cases.push_back({"softmax_kernel", t, 4096, 32768, 32768, 16});
     cases.push_back({"softmax_online_kernel", t, 4096, 32768, 1024, 4});
   }
-  for (DType t : {DType::F16, DType::F32})
+  for (DType t : {DType::F16, DType::F32}) {
     cases.push_back({"layernorm_fwd_kernel", t, 16384, 4096, 4096, 8});
+    cases.push_back({"layernorm_fwd_fused_kernel", t, 16384, 4096, 4096, 8});
+  }
   return cases;
 }
 
@@ -294,7 +296,8 @@ private:
   std::vector<DeviceBuffer> in, out;
 };
 
-/// layernorm_fwd_kernel: y, mean and rstd of contiguous rows.
+/// layernorm_fwd_kernel and layernorm_fwd_fused_kernel (same arguments):
+/// y, mean and rstd of contiguous rows.
 class LayerNorm : public Workload {
 public:
   using Workload::Workload;
@@ -387,7 +390,7 @@ std::unique_ptr<Workload> makeWorkload(const Device &device, Kernel kernel,
                                        const BenchCase &c) {
   if (c.kernel == "add_kernel")
     return std::make_unique<VectorAdd>(device, std::move(kernel), c);
-  if (c.kernel == "layernorm_fwd_kernel")
+  if (llvm::StringRef(c.kernel).starts_with("layernorm"))
     return std::make_unique<LayerNorm>(device, std::move(kernel), c);
   return std::make_unique<Softmax>(device, std::move(kernel), c);
 }

@@ -141,7 +141,7 @@ class Case:
             self.x = (torch.rand(cols, device=dev) * 8 - 4).to(dt)
             self.y = (torch.rand(cols, device=dev) * 8 - 4).to(dt)
             self.out = torch.empty_like(self.x)
-        elif kernel == "layernorm_fwd_kernel":
+        elif kernel.startswith("layernorm"):
             self.x = (torch.rand(rows, cols, device=dev) * 6 - 2).to(dt)
             self.w = (torch.rand(cols, device=dev) + 0.5).to(dt)
             self.b = (torch.rand(cols, device=dev) * 2 - 1).to(dt)
@@ -160,8 +160,8 @@ class Case:
             n = c["cols"]
             grid = ((n + c["block"] - 1) // c["block"],)
             return lambda: m["vector_add"].add_kernel[grid](self.x, self.y, self.out, n, **kw)
-        if c["kernel"] == "layernorm_fwd_kernel":
-            k = m["layernorm"].layernorm_fwd_kernel
+        if c["kernel"].startswith("layernorm"):
+            k = getattr(m["layernorm"], c["kernel"])
             return lambda: k[(c["rows"],)](self.x, self.out, self.w, self.b, self.mean,
                                            self.rstd, self.x.stride(0), c["cols"], EPS, **kw)
         k = getattr(m["softmax"], c["kernel"])
@@ -174,7 +174,7 @@ class Case:
         c = self.c
         if c["kernel"] == "add_kernel":
             return "torch.add", lambda: torch.add(self.x, self.y, out=self.out)
-        if c["kernel"] == "layernorm_fwd_kernel":
+        if c["kernel"].startswith("layernorm"):
             f = torch.nn.functional.layer_norm
             return "F.layer_norm", lambda: f(self.x, (c["cols"],), self.w, self.b, EPS)
         return "torch.softmax", lambda: torch.softmax(self.x, dim=-1)
@@ -188,7 +188,7 @@ class Case:
             n = c["cols"]
             grid = ((n + c["block"] - 1) // c["block"],)
             args = (self.x.data_ptr(), self.y.data_ptr(), self.out.data_ptr(), cp.int32(n))
-        elif c["kernel"] == "layernorm_fwd_kernel":
+        elif c["kernel"].startswith("layernorm"):
             grid = (c["rows"],)
             args = (self.x.data_ptr(), self.out.data_ptr(), self.w.data_ptr(), self.b.data_ptr(),
                     self.mean.data_ptr(), self.rstd.data_ptr(), cp.int32(self.x.stride(0)),
@@ -222,7 +222,7 @@ class Case:
             return max_row_error(out[None], ref[None])
         rows = sample_rows(c["rows"])
         x = self.x[rows].double()
-        if c["kernel"] != "layernorm_fwd_kernel":
+        if not c["kernel"].startswith("layernorm"):
             return max_row_error(out[rows], torch.softmax(x, dim=-1))
         mean = x.mean(dim=1)
         rstd = 1.0 / torch.sqrt(((x - mean[:, None]) ** 2).mean(dim=1) + EPS)
@@ -319,7 +319,8 @@ def machine_meta():
 def label(case):
     name = {"add_kernel": "vector add", "softmax_kernel": "softmax",
             "softmax_online_kernel": "online softmax",
-            "layernorm_fwd_kernel": "layer norm"}[case["kernel"]]
+            "layernorm_fwd_kernel": "layer norm",
+            "layernorm_fwd_fused_kernel": "layer norm (one pass)"}[case["kernel"]]
     return f"{name} {case['dtype']}"
 
 

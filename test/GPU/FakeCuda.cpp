@@ -74,7 +74,8 @@ std::string getBug() {
 unsigned getThreads(const FakeFunction &f) {
   if (f.kernel == "add_kernel" || f.kernel == "softmax_online_kernel")
     return 128;
-  if (f.kernel == "layernorm_fwd_kernel")
+  if (f.kernel == "layernorm_fwd_kernel" ||
+      f.kernel == "layernorm_fwd_fused_kernel")
     return f.block == 1024 ? 128 : 256;
   return f.block <= 2048 ? 128 : f.block <= 8192 ? 256 : 512;
 }
@@ -281,7 +282,8 @@ CUresult cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz,
     return CUDA_ERROR_INVALID_VALUE;
   if (f.kernel == "add_kernel")
     vectorAdd(f, gx, args);
-  else if (f.kernel == "layernorm_fwd_kernel")
+  else if (f.kernel == "layernorm_fwd_kernel" ||
+           f.kernel == "layernorm_fwd_fused_kernel")
     layerNorm(f, gx, args);
   else
     softmax(f, gx, args);

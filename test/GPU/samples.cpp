@@ -186,13 +186,13 @@ llvm::Error softmax(Harness &h, SoftmaxConfig c, DType t, int rows, int cols) {
   return llvm::Error::success();
 }
 
-/// layernorm_fwd_kernel with BLOCK_SIZE `block` and `warps` warps on `rows`
+/// `kernel` (layernorm_fwd_kernel, or layernorm_fwd_fused_kernel for
+/// n <= block) with BLOCK_SIZE `block` and `warps` warps on `rows`
 /// rows of `n` columns.
-llvm::Error layerNorm(Harness &h, int block, int warps, DType t, int rows,
-                      int n) {
+llvm::Error layerNorm(Harness &h, llvm::StringRef kernel, int block, int warps,
+                      DType t, int rows, int n) {
   llvm::Expected<Kernel> k = loadKernel(
-      h.device, h.dir, getCubinName("layernorm_fwd_kernel", t, block, n),
-      "layernorm_fwd_kernel");
+      h.device, h.dir, getCubinName(kernel, t, block, n), kernel.str());
   if (!k)
     return k.takeError();
   int stride = paddedStride(n, 1);
@@ -252,9 +252,9 @@ llvm::Error layerNorm(Harness &h, int block, int warps, DType t, int rows,
   meanMeter.add(mean->data(), refMean.data(), rows);
   rstdMeter.add(rstd->data(), refRstd.data(), rows);
   double yBound = t == DType::F16 ? kBoundF16 : kReduceBoundF32;
-  h.verdict(llvm::formatv("layernorm_fwd_kernel {0} BLOCK {1} ({2} warps) "
+  h.verdict(llvm::formatv("{5} {0} BLOCK {1} ({2} warps) "
                           "{3}x{4}",
-                          getName(t), block, warps, rows, n),
+                          getName(t), block, warps, rows, n, kernel),
             {{"y", yMeter.get(), yBound},
              {"mean", meanMeter.get(), kReduceBoundF32},
              {"rstd", rstdMeter.get(), kReduceBoundF32}},
@@ -318,10 +318,16 @@ int main(int argc, char **argv) {
     for (int n : normCols) {
       run(llvm::formatv("layernorm_fwd_kernel {0} BLOCK 1024 {1}", getName(t),
                         n),
-          layerNorm(h, 1024, 4, t, rows, n));
+          layerNorm(h, "layernorm_fwd_kernel", 1024, 4, t, rows, n));
       run(llvm::formatv("layernorm_fwd_kernel {0} BLOCK 4096 {1}", getName(t),
                         n),
-          layerNorm(h, 4096, 8, t, rows, n));
+          layerNorm(h, "layernorm_fwd_kernel", 4096, 8, t, rows, n));
+      // The one-pass kernel holds the row: BLOCK = next power of two >= n.
+      int block = n <= 1024 ? 1024 : n <= 4096 ? 4096 : 8192;
+      run(llvm::formatv("layernorm_fwd_fused_kernel {0} BLOCK {1} {2}",
+                        getName(t), block, n),
+          layerNorm(h, "layernorm_fwd_fused_kernel", block,
+                    block == 1024 ? 4 : 8, t, rows, n));
     }
   }
   llvm::outs() << h.passed << " passed, " << h.failed << " failed\n";
