@@ -249,6 +249,23 @@ def cubin_name(c):
     return f"{c['kernel']}.{c['dtype']}.b{c['block']}{d16}.cubin"
 
 
+def triton_kernel_info(obj):
+    """What Triton compiled for the case (registers, spills, shared memory
+    and its PTX), to read beside tilec's --print-resources and PTX: one
+    launch returns the compiled kernel."""
+    try:
+        k = obj.triton()()
+        meta = getattr(k, "metadata", None)
+        info = dict(n_regs=getattr(k, "n_regs", None), n_spills=getattr(k, "n_spills", None),
+                    shared=getattr(meta, "shared", None) if meta is not None else None)
+        asm = getattr(k, "asm", None) or {}
+        if "ptx" in asm:
+            info["ptx"] = asm["ptx"]
+        return info
+    except Exception as e:  # noqa: BLE001 - diagnostics must not stop the run
+        return dict(error=f"{type(e).__name__}: {e}")
+
+
 def measure(name, case, obj, make_fn, row):
     """Checks then times one column of one case into row[name]; records the
     error instead if anything fails."""
@@ -448,6 +465,10 @@ def main():
             print(f"{c['id']}", flush=True)
             obj = Case(c, mods, carry)
             measure("triton", c, obj, obj.triton, row)
+            row["triton_kernel"] = triton_kernel_info(obj)
+            tk = row["triton_kernel"]
+            print(f"  triton kernel: {tk.get('n_regs')} registers, {tk.get('n_spills')} spills, "
+                  f"{tk.get('shared')} bytes shared", flush=True)
             row["torch_op"] = obj.torch_op()[0]
             measure("torch", c, obj, lambda: obj.torch_op()[1], row)
             if have_cupy:

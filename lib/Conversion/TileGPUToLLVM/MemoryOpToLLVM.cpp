@@ -267,6 +267,44 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
   llvm::function_ref<void()> onMasked;
 };
 
+/// Where a layout gives one element to several threads (a scalar is held by
+/// all of them), only one of them should store it: the others' stores write
+/// the same bytes again, and their memory transactions are not free. Returns
+/// the predicate that keeps the thread whose free lane and warp bits are 0
+/// (thread 0 for a scalar), or null when no thread duplicates another; sets
+/// `regFree` to the register bits that repeat an element within a thread.
+static Value getOwnerPredicate(OpBuilder &b, Location loc, Type ptrType,
+                               int32_t &regFree) {
+  regFree = 0;
+  auto i32Eq0 = [&](Value v) -> Value {
+    return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, v,
+                                i32Const(b, loc, 0));
+  };
+  if (!isa<RankedTensorType>(ptrType))
+    return i32Eq0(getThreadId(b, loc));
+  std::optional<tilegpu::LinearLayout> ll = tilegpu::getLinearLayout(ptrType);
+  if (!ll)
+    return nullptr;
+  int32_t laneFree = 0, warpFree = 0;
+  for (auto &[dim, mask] : ll->getFreeVariableMasks()) {
+    if (dim == tilegpu::kLane)
+      laneFree = mask;
+    else if (dim == tilegpu::kWarp)
+      warpFree = mask;
+    else if (dim == tilegpu::kRegister)
+      regFree = mask;
+  }
+  if (!laneFree && !warpFree)
+    return nullptr;
+  int32_t laneBits =
+      ll->hasInDim(tilegpu::kLane) ? ll->getInDimSizeLog2(tilegpu::kLane) : 0;
+  Value tid = getThreadId(b, loc);
+  // (tid & (laneFree | warpFree << laneBits)) == 0
+  Value bits = LLVM::AndOp::create(
+      b, loc, tid, i32Const(b, loc, laneFree | (warpFree << laneBits)));
+  return i32Eq0(bits);
+}
+
 struct StoreOpConversion : public ConvertOpToLLVMPattern<tile::StoreOp> {
   StoreOpConversion(const LLVMTypeConverter &converter,
                     llvm::function_ref<void()> onMasked)
@@ -294,8 +332,21 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<tile::StoreOp> {
     if (ptrs.size() % vec)
       vec = 1;
     WordShape w = getWordShape(vec, elemType, bits);
+    int32_t regFree = 0;
+    Value owner =
+        getOwnerPredicate(rewriter, loc, op.getPtr().getType(), regFree);
+    if (owner) {
+      if (masks.empty())
+        masks.assign(ptrs.size(), owner);
+      else
+        for (Value &m : masks)
+          m = LLVM::AndOp::create(rewriter, loc, m, owner);
+    }
 
     for (unsigned i = 0; i < ptrs.size(); i += vec) {
+      // A register that repeats an element of an earlier one stores nothing.
+      if (int32_t(i) & regFree)
+        continue;
       ArrayRef<Value> group = ArrayRef<Value>(vals).slice(i, vec);
       if (masks.empty()) {
         unsigned align = vec * bits / 8;

@@ -58,3 +58,30 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// One copy of each element is stored: a scalar by thread 0 only, a tile that
+// the layout gives to two warps (64 elements over 4 warps of 32 lanes) only
+// by threads whose duplicated warp bit is 0.
+#dup = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @owners
+  func.func @owners(%p: !tile.ptr<f32>, %v: f32) attributes {tile.kernel} {
+    // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+    // CHECK: %[[ZERO:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
+    // CHECK: "@$0 st.global.f32 [ $1 + 0 ], $2;", "b,l,f" %[[ZERO]]
+    tile.store %p, %v : !tile.ptr<f32>
+    %r = tile.make_range 0 to 64 : tensor<64xi32, #dup>
+    %ps = tile.splat %p : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #dup>
+    %q = tile.addptr %ps, %r : tensor<64x!tile.ptr<f32>, #dup>, tensor<64xi32, #dup>
+    %vs = tile.splat %v : f32 -> tensor<64xf32, #dup>
+    // Warp bit 1 (thread id bit 6) duplicates: (tid & 64) == 0.
+    // CHECK: %[[C64:.*]] = llvm.mlir.constant(64 : i32) : i32
+    // CHECK: %[[BITS:.*]] = llvm.and %{{.*}}, %[[C64]] : i32
+    // CHECK: %[[OWN:.*]] = llvm.icmp "eq" %[[BITS]], %{{.*}} : i32
+    // CHECK: "@$0 st.global.f32 [ $1 + 0 ], $2;", "b,l,f" %[[OWN]]
+    tile.store %q, %vs : tensor<64x!tile.ptr<f32>, #dup>
+    return
+  }
+}
