@@ -329,6 +329,36 @@ TEST_F(KernelCacheTest, EightThreadsCompileOnce) {
   EXPECT_EQ(s.memoryHits, 7u);
 }
 
+TEST_F(KernelCacheTest, RealCompilesRunConcurrently) {
+  // compileKernel gives each compile its own MLIRContext and LLVMContext:
+  // four different kernels compiled at once must each come out whole.
+  KernelCache::Config c;
+  c.directory = dir;
+  KernelCache cache(c);
+  std::vector<std::string> ptx(4);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 4; ++i)
+    threads.emplace_back([&, i] {
+      CompileOptions o = baseOptions();
+      o.numWarps = 1 << i;
+      auto k = cache.getOrCompile(kSource, "k.py", o);
+      if (k)
+        ptx[i] = (*k)->ptx;
+      else
+        ptx[i] = llvm::toString(k.takeError());
+    });
+  for (std::thread &t : threads)
+    t.join();
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NE(ptx[i].find(".entry k("), std::string::npos) << ptx[i];
+    // The block size each was compiled for.
+    EXPECT_NE(ptx[i].find(".reqntid " + std::to_string(32 << i)),
+              std::string::npos)
+        << ptx[i];
+  }
+  EXPECT_EQ(cache.getStats().misses, 4u);
+}
+
 TEST_F(KernelCacheTest, EightThreadsShareOneFailure) {
   delay = std::chrono::milliseconds(50);
   KernelCache::Config c = config();
