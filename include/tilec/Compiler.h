@@ -51,6 +51,8 @@ struct CompileOptions {
   std::string arch = "sm_90a";
   /// LLVM and ptxas optimization level, 0 to 3.
   int optLevel = 3;
+  /// Whether a multiply and an add may fuse into an fma (TargetOptions).
+  bool fpFusion = true;
 
   /// Whether to assemble a cubin with ptxas.
   enum class Assemble {

@@ -75,6 +75,11 @@ struct TargetOptions {
   /// The ptxas to run. Empty: $TILEC_PTXAS, else /usr/local/cuda/bin/ptxas,
   /// else `ptxas` on $PATH.
   std::string ptxasPath;
+  /// Whether a multiply and an add may become one fma (one rounding instead
+  /// of two): NVPTX then emits fma and plain add/mul that ptxas may fuse,
+  /// instead of `.rn` forms that forbid it. On by default, as Triton's
+  /// enable_fp_fusion; off gives IEEE-exact separate roundings.
+  bool fpFusion = true;
 };
 
 /// The PTX ISA version, times ten, that `options` asks for: the explicit

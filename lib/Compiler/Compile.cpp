@@ -128,6 +128,7 @@ llvm::Error tilec::emitMachineCode(mlir::ModuleOp module,
   TargetOptions target;
   target.arch = options.arch;
   target.optLevel = options.optLevel;
+  target.fpFusion = options.fpFusion;
   llvm::LLVMContext llvmCtx;
   llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
       translateToLLVMIR(module, llvmCtx);

@@ -123,9 +123,10 @@ std::string KernelCache::computeKey(llvm::StringRef source,
     field(name);
     field(value);
   }
-  field(fmt::format("warps={} stages={} arch={} opt={} assemble={}",
+  field(fmt::format("warps={} stages={} arch={} opt={} fpfusion={} assemble={}",
                     options.numWarps, options.numStages, options.arch,
-                    options.optLevel, static_cast<int>(options.assemble)));
+                    options.optLevel, options.fpFusion,
+                    static_cast<int>(options.assemble)));
   // The assembler is part of the target: a cubin from another ptxas, or a
   // PTX-only entry made where there was none, must not be reused.
   std::string ptxas = "none";

@@ -278,8 +278,11 @@ createTargetMachine(const TargetOptions &options) {
     return target.takeError();
 
   std::string features = "+ptx" + std::to_string(*ptxVersion);
+  llvm::TargetOptions llvmOptions;
+  llvmOptions.AllowFPOpFusion =
+      options.fpFusion ? llvm::FPOpFusion::Fast : llvm::FPOpFusion::Strict;
   std::unique_ptr<llvm::TargetMachine> machine((*target)->createTargetMachine(
-      llvm::Triple(kTriple), arch->name, features, llvm::TargetOptions(),
+      llvm::Triple(kTriple), arch->name, features, llvmOptions,
       std::nullopt, std::nullopt, getCodeGenOptLevel(options.optLevel)));
   if (!machine)
     return makeError("cannot create the NVPTX target machine for " +

@@ -223,8 +223,10 @@ llvm::Expected<CubinResult> tilec::assembleCubin(llvm::StringRef ptx,
 
   std::string gpuName = "--gpu-name=" + arch->name.str();
   std::string optFlag = "-O" + std::to_string(options.optLevel);
-  llvm::SmallVector<llvm::StringRef> args = {
-      *ptxas, gpuName, "-v", optFlag, *ptxPath, "-o", *cubinPath};
+  llvm::SmallVector<llvm::StringRef> args = {*ptxas, gpuName, "-v", optFlag};
+  if (!options.fpFusion)
+    args.push_back("--fmad=false");
+  args.append({*ptxPath, "-o", *cubinPath});
   // stdout and stderr share the log (ptxas prints its report to stderr).
   std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""),
                                                 llvm::StringRef(*logPath),

@@ -18,3 +18,14 @@
 # IR-NOT: tilegpu.convert_layout
 
 # RES: layernorm_fwd_kernel: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads, 0 bytes stack, 1024 bytes shared memory, 256 threads
+
+# A multiply feeding an add becomes one fma (Triton's enable_fp_fusion, the
+# default); --fp-fusion=false keeps IEEE-rounded separate operations.
+# RUN: tilec %examples/layernorm.py -k layernorm_fwd_fused_kernel -s "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32:16, i32:16, fp32, 4096" --num-warps 8 --emit=ptx | FileCheck %s --check-prefix=FUSE
+# RUN: tilec %examples/layernorm.py -k layernorm_fwd_fused_kernel -s "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32:16, i32:16, fp32, 4096" --num-warps 8 --fp-fusion=false --emit=ptx | FileCheck %s --check-prefix=NOFUSE
+# FUSE-LABEL: .entry layernorm_fwd_fused_kernel(
+# FUSE: fma.rn.f32
+# FUSE-NOT: mul.rn.f32
+# NOFUSE-LABEL: .entry layernorm_fwd_fused_kernel(
+# NOFUSE-NOT: fma.rn.f32
+# NOFUSE: mul.rn.f32

@@ -12,7 +12,7 @@
 # 1024 fp32 over 128 threads: 8 per thread, two 16-byte accesses per operand.
 # F32-LABEL: .entry add_kernel(
 # F32-COUNT-4: @%p{{[0-9]+}} ld.global.v4.f32
-# F32-COUNT-8: add.rn.f32
+# F32-COUNT-8: add.f32
 # F32-COUNT-2: @%p{{[0-9]+}} st.global.v4.f32
 # F32-NOT: bar.sync
 

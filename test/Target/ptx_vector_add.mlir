@@ -17,7 +17,7 @@
 // CHECK-DAG: %ntid.x
 // LLVM 22's NVPTX prints vector memory operations untyped (.b32).
 // CHECK-COUNT-2: ld.global.v4.b32
-// CHECK-COUNT-4: add.rn.f32
+// CHECK-COUNT-4: add.f32
 // CHECK: st.global.v4.b32
 // CHECK: ret;
 

@@ -73,6 +73,12 @@ static cl::list<std::string>
 static cl::opt<int> numWarps("num-warps",
                              cl::desc("Warps per program (default 4)"),
                              cl::init(4), cl::cat(tilecCat));
+static cl::opt<bool> fpFusion(
+    "fp-fusion",
+    cl::desc("Let a multiply and an add fuse into one fma (default true, as "
+             "Triton's enable_fp_fusion); --fp-fusion=false keeps separate "
+             "IEEE roundings"),
+    cl::init(true), cl::cat(tilecCat));
 static cl::opt<int>
     numStages("num-stages",
               cl::desc("Software-pipelining depth for loops (default 3)"),
@@ -151,6 +157,7 @@ static tilec::CompileOptions getCompileOptions() {
   opts.numWarps = numWarps;
   opts.numStages = numStages;
   opts.arch = arch;
+  opts.fpFusion = fpFusion;
   for (const std::string &d : defines) {
     auto [name, value] = llvm::StringRef(d).split('=');
     opts.defines.emplace_back(name.trim().str(), value.trim().str());

@@ -189,7 +189,7 @@ protected:
 
   /// Parses, translates and compiles `source` to PTX for `arch`.
   std::string compile(llvm::StringRef source, llvm::StringRef arch,
-                      llvm::StringRef ptxVersion = "") {
+                      llvm::StringRef ptxVersion = "", bool fpFusion = true) {
     mlir::OwningOpRef<mlir::ModuleOp> module = parse(source);
     if (!module)
       return "";
@@ -202,6 +202,7 @@ protected:
     TargetOptions options;
     options.arch = arch.str();
     options.ptxVersion = ptxVersion.str();
+    options.fpFusion = fpFusion;
     llvm::Expected<std::string> ptx = compileToPTX(**llvmModule, options);
     if (!ptx) {
       ADD_FAILURE() << llvm::toString(ptx.takeError());
@@ -358,6 +359,15 @@ llvm.func @k(%x: i32) -> i64 {
 // PTX
 //===----------------------------------------------------------------------===//
 
+/// How many times `needle` occurs in `text`.
+static size_t countOccurrences(llvm::StringRef text, llvm::StringRef needle) {
+  size_t n = 0;
+  for (size_t pos = text.find(needle); pos != llvm::StringRef::npos;
+       pos = text.find(needle, pos + 1))
+    ++n;
+  return n;
+}
+
 TEST_F(TargetTest, CompilesVectorAddForSm90a) {
   std::string ptx = compile(kVectorAdd, "sm_90a");
   EXPECT_NE(ptx.find(".version 8.0\n"), std::string::npos) << ptx;
@@ -367,11 +377,15 @@ TEST_F(TargetTest, CompilesVectorAddForSm90a) {
   // LLVM 22's NVPTX prints untyped vector memory ops (.b32, not .f32).
   EXPECT_NE(ptx.find("ld.global.v4.b32"), std::string::npos) << ptx;
   EXPECT_NE(ptx.find("st.global.v4.b32"), std::string::npos) << ptx;
-  size_t adds = 0;
-  for (size_t pos = 0; (pos = ptx.find("add.rn.f32", pos)) != std::string::npos;
-       ++pos)
-    ++adds;
-  EXPECT_EQ(adds, 4u) << ptx;
+  // With fp fusion (the default) adds carry no rounding mode, so ptxas may
+  // fuse them with a multiply.
+  EXPECT_EQ(countOccurrences(ptx, "add.f32"), 4u) << ptx;
+  EXPECT_EQ(countOccurrences(ptx, "add.rn.f32"), 0u) << ptx;
+}
+
+TEST_F(TargetTest, FpFusionOffKeepsRoundedAdds) {
+  std::string ptx = compile(kVectorAdd, "sm_90a", "", /*fpFusion=*/false);
+  EXPECT_EQ(countOccurrences(ptx, "add.rn.f32"), 4u) << ptx;
 }
 
 TEST_F(TargetTest, CompilesVectorAddForSm80) {
