@@ -270,20 +270,59 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
       NVVM::Barrier0Op::create(rewriter, loc);
       Value others = LLVM::AndOp::create(
           rewriter, loc, warp, i32Const(rewriter, loc, ~plan->warpAxisMask));
-      for (int64_t k = 0; k < numKeys; ++k) {
-        SmallVector<Value> result;
-        for (unsigned m = 0; m < (1u << plan->warpBitsLog2); ++m) {
-          if (m & ~plan->warpAxisMask)
+      unsigned axisWarps = 1u << llvm::popcount(plan->warpAxisMask);
+      if (int32_t(plan->laneBits.size()) == plan->laneBitsLog2 &&
+          axisWarps <= (1u << plan->laneBitsLog2)) {
+        // Every lane of a warp holds the warp's partial, so lane l can fetch
+        // the partial of the (l mod W)-th warp along the axis, and W - 1
+        // butterfly shuffles over the low lane bits combine them in every
+        // lane: one shared-memory load per key instead of W, and W fewer
+        // registers live at once.
+        Value m = i32Const(rewriter, loc, 0);
+        unsigned t = 0;
+        for (unsigned j = 0; j < 32; ++j) {
+          if (!((plan->warpAxisMask >> j) & 1))
             continue;
-          Value w = LLVM::OrOp::create(rewriter, loc, others,
-                                       i32Const(rewriter, loc, m));
+          Value bit = LLVM::AndOp::create(
+              rewriter, loc,
+              LLVM::LShrOp::create(rewriter, loc, lane,
+                                   i32Const(rewriter, loc, t++)),
+              i32Const(rewriter, loc, 1));
+          m = LLVM::OrOp::create(
+              rewriter, loc, m,
+              LLVM::ShlOp::create(rewriter, loc, bit,
+                                  i32Const(rewriter, loc, j)));
+        }
+        Value w = LLVM::OrOp::create(rewriter, loc, others, m);
+        for (int64_t k = 0; k < numKeys; ++k) {
           SmallVector<Value> cur;
           for (unsigned s = 0; s < n; ++s)
             cur.push_back(LLVM::LoadOp::create(
                 rewriter, loc, acc[k][s].getType(), slotPtr(s, w, k)));
-          result = result.empty() ? cur : combine(op, rewriter, result, cur);
+          for (unsigned b = 1; b < axisWarps; b <<= 1) {
+            SmallVector<Value> other;
+            for (Value v : cur)
+              other.push_back(shuffleXor(rewriter, loc, v, b));
+            cur = combine(op, rewriter, cur, other);
+          }
+          acc[k] = cur;
         }
-        acc[k] = result;
+      } else {
+        for (int64_t k = 0; k < numKeys; ++k) {
+          SmallVector<Value> result;
+          for (unsigned m = 0; m < (1u << plan->warpBitsLog2); ++m) {
+            if (m & ~plan->warpAxisMask)
+              continue;
+            Value w = LLVM::OrOp::create(rewriter, loc, others,
+                                         i32Const(rewriter, loc, m));
+            SmallVector<Value> cur;
+            for (unsigned s = 0; s < n; ++s)
+              cur.push_back(LLVM::LoadOp::create(
+                  rewriter, loc, acc[k][s].getType(), slotPtr(s, w, k)));
+            result = result.empty() ? cur : combine(op, rewriter, result, cur);
+          }
+          acc[k] = result;
+        }
       }
     }
 
