@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SoftmaxReference.h"
 #include "softmax_aot.h"
 
 #include <cmath>
@@ -74,28 +75,12 @@ int main() {
   if (!check(cuMemcpyDtoH(out.data(), dOut, out.size() * 4), "cuMemcpyDtoH"))
     return 1;
 
-  double errSq = 0, refSq = 0;
-  size_t nonFinite = 0;
-  for (int r = 0; r < rows; ++r) {
-    const float *x = &in[size_t(r) * stride];
-    double m = -INFINITY, sum = 0;
-    for (int c = 0; c < cols; ++c)
-      m = std::max(m, double(x[c]));
-    for (int c = 0; c < cols; ++c)
-      sum += std::exp(double(x[c]) - m);
-    for (int c = 0; c < cols; ++c) {
-      double ref = std::exp(double(x[c]) - m) / sum;
-      double got = out[size_t(r) * cols + c];
-      nonFinite += !std::isfinite(got);
-      errSq += (got - ref) * (got - ref);
-      refSq += ref * ref;
-    }
-  }
-  double relErr = std::sqrt(errSq / refSq);
-  bool ok = nonFinite == 0 && relErr < 1e-5;
+  tilec::examples::SoftmaxCheck check =
+      tilec::examples::checkSoftmax(in, out, rows, cols, stride);
+  bool ok = check.nonFinite == 0 && check.relErr < 1e-5;
   std::printf("%s aot softmax %dx%d: rel_err=%.3e (bound 1e-05), %zu "
               "non-finite outputs\n",
-              ok ? "PASS" : "FAIL", rows, cols, relErr, nonFinite);
+              ok ? "PASS" : "FAIL", rows, cols, check.relErr, check.nonFinite);
 
   cuStreamDestroy(stream);
   cuMemFree(dIn);

@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SoftmaxReference.h"
+
 #include "tilec/JIT.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -99,30 +101,13 @@ int tilecJitSoftmaxMain(int argc, char **argv) {
   if (llvm::Error e = outBuf->copyToHost(out.data(), out.size() * 4))
     return reportError("copy out", std::move(e));
 
-  // float64 reference, relative L2 error over the whole output.
-  double errSq = 0, refSq = 0;
-  size_t nonFinite = 0;
-  for (int r = 0; r < rows; ++r) {
-    const float *x = &in[size_t(r) * stride];
-    double m = -INFINITY, sum = 0;
-    for (int c = 0; c < cols; ++c)
-      m = std::max(m, double(x[c]));
-    for (int c = 0; c < cols; ++c)
-      sum += std::exp(double(x[c]) - m);
-    for (int c = 0; c < cols; ++c) {
-      double ref = std::exp(double(x[c]) - m) / sum;
-      double got = out[size_t(r) * cols + c];
-      if (!std::isfinite(got))
-        ++nonFinite;
-      errSq += (got - ref) * (got - ref);
-      refSq += ref * ref;
-    }
-  }
-  double relErr = std::sqrt(errSq / refSq);
-  bool ok = nonFinite == 0 && relErr < 1e-5;
+  tilec::examples::SoftmaxCheck check =
+      tilec::examples::checkSoftmax(in, out, rows, cols, stride);
+  bool ok = check.nonFinite == 0 && check.relErr < 1e-5;
   fmt::print("{} jit softmax {}x{} (stride {}): rel_err={:.3e} (bound 1e-05), "
              "{} non-finite outputs\n",
-             ok ? "PASS" : "FAIL", rows, cols, stride, relErr, nonFinite);
+             ok ? "PASS" : "FAIL", rows, cols, stride, check.relErr,
+             check.nonFinite);
   return ok ? 0 : 1;
 }
 
