@@ -95,6 +95,9 @@ struct KernelMetadata {
   int stackBytes = 0;
   /// Static shared memory in bytes.
   int sharedBytes = 0;
+  /// The CTAs per multiprocessor occupancy tuning asked ptxas for
+  /// (`.minnctapersm`, see TargetOptions::tuneOccupancy); 0 when none.
+  int minCtasPerSM = 0;
   /// The runtime parameters a launch takes, in order.
   std::vector<KernelParam> params;
   /// True when `cubin` holds an image; false when only PTX was produced.

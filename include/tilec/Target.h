@@ -80,6 +80,12 @@ struct TargetOptions {
   /// instead of `.rn` forms that forbid it. On by default, as Triton's
   /// enable_fp_fusion; off gives IEEE-exact separate roundings.
   bool fpFusion = true;
+  /// When registers are what limits how many CTAs of a kernel fit on one
+  /// multiprocessor, assemble once more asking ptxas for one CTA more
+  /// (`.minnctapersm`) and keep that cubin if it needs no local memory (no
+  /// spills, no stack). Memory-bound kernels hide latency with CTAs in
+  /// flight; a spill would cost more than the CTA gains, hence the check.
+  bool tuneOccupancy = true;
 };
 
 /// The PTX ISA version, times ten, that `options` asks for: the explicit
@@ -139,6 +145,9 @@ struct KernelResources {
   int constBytes = 0;
   /// Named barriers used (`used N barriers`).
   int barriers = 0;
+  /// The `.minnctapersm` occupancy tuning added (0: none; see
+  /// TargetOptions::tuneOccupancy).
+  int minCtasPerSM = 0;
 };
 
 /// Extracts each kernel's resources from the log of `ptxas -v`, in the
@@ -155,6 +164,9 @@ struct CubinResult {
   std::vector<KernelResources> kernels;
   /// ptxas's stdout and stderr (the `-v` report and any warnings).
   std::string log;
+  /// The PTX the cubin was assembled from: the input, plus the occupancy
+  /// directive when tuning kept one.
+  std::string ptx;
 };
 
 /// The ptxas that assembleCubin runs (see TargetOptions::ptxasPath), or an

@@ -166,6 +166,8 @@ llvm::Error tilec::emitMachineCode(mlir::ModuleOp module,
   if (!cubin)
     return cubin.takeError();
   out.cubin = std::move(cubin->cubin);
+  // What ptxas assembled: with the occupancy directive, if tuning kept one.
+  out.ptx = std::move(cubin->ptx);
   out.metadata.hasCubin = true;
   out.metadata.compileLog += cubin->log;
   for (const KernelResources &k : cubin->kernels) {
@@ -176,6 +178,7 @@ llvm::Error tilec::emitMachineCode(mlir::ModuleOp module,
     out.metadata.spillLoads = k.spillLoads;
     out.metadata.stackBytes = k.stackFrame;
     out.metadata.sharedBytes = k.sharedBytes;
+    out.metadata.minCtasPerSM = k.minCtasPerSM;
   }
   return llvm::Error::success();
 }

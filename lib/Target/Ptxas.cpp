@@ -183,14 +183,10 @@ static llvm::Expected<std::string> readFile(llvm::StringRef path) {
   return (*buffer)->getBuffer().str();
 }
 
-llvm::Expected<CubinResult> tilec::assembleCubin(llvm::StringRef ptx,
-                                                 const TargetOptions &options) {
-  llvm::Expected<GpuArch> arch = parseArch(options.arch);
-  if (!arch)
-    return arch.takeError();
-  if (options.optLevel < 0 || options.optLevel > 3)
-    return makeError(llvm::formatv(
-        "invalid optimization level {0}, expected 0 to 3", options.optLevel));
+/// One run of ptxas on `ptx`.
+static llvm::Expected<CubinResult> runPtxas(llvm::StringRef ptx,
+                                            const TargetOptions &options,
+                                            const GpuArch *arch) {
   llvm::Expected<std::string> ptxas = findPtxas(options);
   if (!ptxas)
     return ptxas.takeError();
@@ -265,5 +261,99 @@ llvm::Expected<CubinResult> tilec::assembleCubin(llvm::StringRef ptx,
   result.cubin = std::move(*cubin);
   result.kernels = parsePtxasInfo(cleanLog);
   result.log = std::move(cleanLog);
+  result.ptx = ptx.str();
   return result;
+}
+
+namespace {
+/// What one multiprocessor holds, per architecture (the CUDA occupancy
+/// tables): 64K registers each, threads, CTAs and shared memory per SM.
+struct SMLimits {
+  int maxThreads, maxCtas, sharedBytes;
+};
+} // namespace
+
+static SMLimits getSMLimits(const GpuArch &arch) {
+  switch (arch.smVersion) {
+  case 86:
+    return {1536, 16, 100 * 1024};
+  case 89:
+    return {1536, 24, 100 * 1024};
+  case 80:
+    return {2048, 32, 164 * 1024};
+  default: // 90
+    return {2048, 32, 228 * 1024};
+  }
+}
+
+/// The threads per CTA a PTX kernel declares with `.reqntid`, or 0.
+static int getRequiredThreads(llvm::StringRef ptx, size_t *lineEnd) {
+  size_t pos = ptx.find(".reqntid ");
+  if (pos == llvm::StringRef::npos)
+    return 0;
+  size_t end = ptx.find('\n', pos);
+  llvm::StringRef dims = ptx.slice(pos + 9, end).trim();
+  int threads = 1;
+  for (llvm::StringRef d : llvm::split(dims, ',')) {
+    int v = 0;
+    if (d.trim().getAsInteger(10, v) || v <= 0)
+      return 0;
+    threads *= v;
+  }
+  *lineEnd = end;
+  return threads;
+}
+
+/// How many CTAs of `kernel` fit on one multiprocessor by registers alone,
+/// and by everything else (threads, CTA slots, shared memory).
+static std::pair<int, int> getCtasPerSM(const KernelResources &kernel,
+                                        int threads, const SMLimits &sm) {
+  // Registers are allocated per warp in blocks of 256 (8 a thread).
+  int regs = std::max(8, (kernel.registers + 7) / 8 * 8);
+  int byRegs = 65536 / (regs * threads);
+  int other = std::min(sm.maxThreads / threads, sm.maxCtas);
+  if (kernel.sharedBytes > 0) // 1 KiB of each CTA's is the system's.
+    other = std::min(other, sm.sharedBytes / (kernel.sharedBytes + 1024));
+  return {byRegs, other};
+}
+
+llvm::Expected<CubinResult> tilec::assembleCubin(llvm::StringRef ptx,
+                                                 const TargetOptions &options) {
+  llvm::Expected<GpuArch> arch = parseArch(options.arch);
+  if (!arch)
+    return arch.takeError();
+  if (options.optLevel < 0 || options.optLevel > 3)
+    return makeError(llvm::formatv(
+        "invalid optimization level {0}, expected 0 to 3", options.optLevel));
+  llvm::Expected<CubinResult> result = runPtxas(ptx, options, &*arch);
+  if (!result || !options.tuneOccupancy || result->kernels.size() != 1)
+    return result;
+
+  // One CTA more per multiprocessor, if registers are the limit and ptxas
+  // can give it without local memory.
+  size_t lineEnd = 0;
+  int threads = getRequiredThreads(ptx, &lineEnd);
+  if (threads == 0)
+    return result;
+  const KernelResources &first = result->kernels.front();
+  auto [byRegs, other] = getCtasPerSM(first, threads, getSMLimits(*arch));
+  if (byRegs == 0 || byRegs >= other)
+    return result;
+  int target = byRegs + 1;
+  std::string tunedPtx = (ptx.take_front(lineEnd) + "\n.minnctapersm " +
+                          llvm::Twine(target) + ptx.drop_front(lineEnd))
+                             .str();
+  llvm::Expected<CubinResult> tuned = runPtxas(tunedPtx, options, &*arch);
+  if (!tuned) {
+    llvm::consumeError(tuned.takeError());
+    return result;
+  }
+  if (tuned->kernels.size() != 1)
+    return result;
+  KernelResources &k = tuned->kernels.front();
+  if (k.spillStores || k.spillLoads || k.stackFrame ||
+      getCtasPerSM(k, threads, getSMLimits(*arch)).first < target)
+    return result;
+  k.minCtasPerSM = target;
+  return tuned;
 }

@@ -54,8 +54,9 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
                                            cl::value_desc("file"),
                                            cl::init("-"), cl::cat(tilecCat));
 static cl::opt<std::string>
-    kernelName("k", cl::desc("The @triton.jit function to compile (default: "
-                             "the file's only one)"),
+    kernelName("k",
+               cl::desc("The @triton.jit function to compile (default: "
+                        "the file's only one)"),
                cl::value_desc("name"), cl::cat(tilecCat));
 static cl::alias kernelNameLong("kernel", cl::aliasopt(kernelName),
                                 cl::desc("Alias for -k"));
@@ -85,8 +86,17 @@ static cl::opt<int>
               cl::init(3), cl::cat(tilecCat));
 
 /// tilec::EmitLevel plus the levels that are not a compile stage.
-enum class EmitLevel { AST, TileRaw, Tile, TileGPU, LLVMDialect, LLVMIR, PTX,
-                       Cubin, CLauncher };
+enum class EmitLevel {
+  AST,
+  TileRaw,
+  Tile,
+  TileGPU,
+  LLVMDialect,
+  LLVMIR,
+  PTX,
+  Cubin,
+  CLauncher
+};
 static cl::opt<EmitLevel> emitLevel(
     "emit", cl::desc("What to produce"), cl::init(EmitLevel::Tile),
     cl::values(clEnumValN(EmitLevel::AST, "ast",
@@ -119,9 +129,10 @@ static cl::opt<bool> printResources(
     cl::desc("Print registers, spills, stack, shared memory and threads of "
              "each kernel (from ptxas) to stderr"),
     cl::cat(tilecCat));
-static cl::opt<bool> listKernelsFlag(
-    "list-kernels", cl::desc("List the @jit functions of the file and exit"),
-    cl::cat(tilecCat));
+static cl::opt<bool>
+    listKernelsFlag("list-kernels",
+                    cl::desc("List the @jit functions of the file and exit"),
+                    cl::cat(tilecCat));
 static cl::opt<bool> verifyDiagnostics(
     "verify-diagnostics",
     cl::desc("Check diagnostics against expected-* comments in the input "
@@ -137,11 +148,11 @@ static cl::opt<bool> noCache(
     cl::desc("Compile even when the kernel cache ($TILEC_CACHE_DIR, else "
              "~/.cache/tilec) holds the result, and store nothing"),
     cl::cat(tilecCat));
-static cl::opt<bool> dumpAfterEachPass(
-    "dump-after-each-pass",
-    cl::desc("Print the IR after every pass (like "
-             "--mlir-print-ir-after-all)"),
-    cl::cat(tilecCat));
+static cl::opt<bool>
+    dumpAfterEachPass("dump-after-each-pass",
+                      cl::desc("Print the IR after every pass (like "
+                               "--mlir-print-ir-after-all)"),
+                      cl::cat(tilecCat));
 
 /// Reports an llvm::Error through MLIR's diagnostics; returns failure.
 static mlir::LogicalResult report(mlir::MLIRContext &ctx, llvm::Error e) {
@@ -169,11 +180,15 @@ static tilec::CompileOptions getCompileOptions() {
 }
 
 static void printKernelResources(const tilec::KernelMetadata &md) {
+  std::string tuned =
+      md.minCtasPerSM
+          ? fmt::format(", tuned for {} CTAs per SM", md.minCtasPerSM)
+          : std::string();
   llvm::errs() << fmt::format(
       "{}: {} registers, {} bytes spill stores, {} bytes spill loads, "
-      "{} bytes stack, {} bytes shared memory, {} threads\n",
+      "{} bytes stack, {} bytes shared memory, {} threads{}\n",
       md.name, md.registers, md.spillStores, md.spillLoads, md.stackBytes,
-      md.sharedBytes, md.threadsPerBlock);
+      md.sharedBytes, md.threadsPerBlock, tuned);
 }
 
 /// `-o NAME` for --emit=c-launcher: writes NAME.h and NAME.c.
@@ -207,8 +222,7 @@ static mlir::LogicalResult compileThroughCache(llvm::StringRef source,
                                                llvm::StringRef filename,
                                                llvm::raw_ostream &os) {
   tilec::CompileOptions opts = getCompileOptions();
-  llvm::Expected<std::shared_ptr<const tilec::CompiledKernel>> kernel =
-      nullptr;
+  llvm::Expected<std::shared_ptr<const tilec::CompiledKernel>> kernel = nullptr;
   if (noCache) {
     llvm::Expected<tilec::CompiledKernel> k =
         tilec::compileKernel(source, filename, opts);
@@ -245,9 +259,9 @@ static mlir::LogicalResult compileThroughCache(llvm::StringRef source,
 }
 
 /// Compiles one buffer (a whole file or one split chunk).
-static mlir::LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf,
-                                         llvm::raw_ostream &os,
-                                         mlir::MLIRContext &ctx) {
+static mlir::LogicalResult
+processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf, llvm::raw_ostream &os,
+              mlir::MLIRContext &ctx) {
   llvm::SourceMgr sourceMgr;
   std::string filename = buf->getBufferIdentifier().str();
   llvm::StringRef source = buf->getBuffer();
@@ -255,8 +269,8 @@ static mlir::LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf
 
   auto run = [&]() -> mlir::LogicalResult {
     if (listKernelsFlag) {
-      std::vector<std::string> names = tilec::listKernels(ctx, source,
-                                                          filename);
+      std::vector<std::string> names =
+          tilec::listKernels(ctx, source, filename);
       for (const std::string &n : names)
         os << n << "\n";
       return mlir::success(!names.empty());
@@ -266,8 +280,8 @@ static mlir::LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf
       std::unique_ptr<tilec::frontend::Module> m =
           tilec::frontend::parseModule(source, filename, sink);
       for (auto &e : sink.entries)
-        mlir::emitError(mlir::FileLineColLoc::get(&ctx, filename, e.loc.line,
-                                                  e.loc.col))
+        mlir::emitError(
+            mlir::FileLineColLoc::get(&ctx, filename, e.loc.line, e.loc.col))
             << e.message;
       if (!m)
         return mlir::failure();
@@ -286,12 +300,10 @@ static mlir::LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf
         return mlir::failure();
       if (dumpAfterEachPass) {
         pm.enableIRPrinting(
-            /*shouldPrintBeforePass=*/[](mlir::Pass *, mlir::Operation *) {
-              return false;
-            },
-            /*shouldPrintAfterPass=*/[](mlir::Pass *, mlir::Operation *) {
-              return true;
-            },
+            /*shouldPrintBeforePass=*/[](mlir::Pass *,
+                                         mlir::Operation *) { return false; },
+            /*shouldPrintAfterPass=*/
+            [](mlir::Pass *, mlir::Operation *) { return true; },
             /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false,
             /*printAfterOnlyOnFailure=*/false, llvm::errs());
       }
@@ -344,9 +356,8 @@ int main(int argc, char **argv) {
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   cl::HideUnrelatedOptions(tilecCat);
-  cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
-    os << "tilec " << TILEC_VERSION << "\n";
-  });
+  cl::AddExtraVersionPrinter(
+      [](llvm::raw_ostream &os) { os << "tilec " << TILEC_VERSION << "\n"; });
   cl::ParseCommandLineOptions(
       argc, argv,
       "tilec: compile Triton-language kernels\n\n"
@@ -377,16 +388,15 @@ int main(int argc, char **argv) {
                     "writes NAME.h and NAME.c) and one kernel per file\n";
     return 1;
   }
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      mlir::openOutputFile(writesOwnFiles ? "-" : outputFilename.getValue(),
-                           &errorMessage);
+  std::unique_ptr<llvm::ToolOutputFile> output = mlir::openOutputFile(
+      writesOwnFiles ? "-" : outputFilename.getValue(), &errorMessage);
   if (!output) {
     llvm::errs() << fmt::format("tilec: error: {}\n", errorMessage);
     return 1;
   }
 
-  if (llvm::Error e = tilec::validateTargetOptions(
-          tilec::TargetOptions{arch, 3, "", ""})) {
+  if (llvm::Error e =
+          tilec::validateTargetOptions(tilec::TargetOptions{arch, 3, "", ""})) {
     llvm::errs() << fmt::format("tilec: error: {}\n",
                                 llvm::toString(std::move(e)));
     return 1;
