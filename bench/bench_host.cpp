@@ -57,10 +57,12 @@ struct BenchCase {
   /// Vector add: one row of `cols` elements.
   int64_t rows, cols;
   int block, warps;
+  /// True for the num_warps sweep, whose cubins name their warps.
+  bool sweep = false;
 
   std::string getCubin() const {
-    return getCubinName(kernel, type, kernel == "add_kernel" ? 0 : block,
-                        cols);
+    return getCubinName(kernel, type, kernel == "add_kernel" ? 0 : block, cols,
+                        sweep ? warps : 0);
   }
   std::string getShape() const {
     if (kernel == "add_kernel")
@@ -68,8 +70,9 @@ struct BenchCase {
     return llvm::formatv("{0}x{1}", rows, cols);
   }
   std::string getId() const {
-    return llvm::formatv("{0}.{1}.{2}.b{3}", kernel, getName(type), getShape(),
-                         block);
+    std::string id = llvm::formatv("{0}.{1}.{2}.b{3}", kernel, getName(type),
+                                   getShape(), block);
+    return sweep ? id + ".w" + std::to_string(warps) : id;
   }
   /// One read of each input and one write of each output.
   double getBytes() const {
@@ -95,6 +98,11 @@ std::vector<BenchCase> getCases() {
     cases.push_back({"layernorm_fwd_kernel", t, 16384, 4096, 4096, 8});
     cases.push_back({"layernorm_fwd_fused_kernel", t, 16384, 4096, 4096, 8});
   }
+  // num_warps other than 8 for the one-pass layer norm, on both compilers:
+  // the best configuration of each, not only the one chosen here.
+  for (int warps : {4, 16})
+    cases.push_back({"layernorm_fwd_fused_kernel", DType::F16, 16384, 4096,
+                     4096, warps, /*sweep=*/true});
   return cases;
 }
 
@@ -131,11 +139,11 @@ std::string describe(const BenchCase &c) {
       "\"id\": {0}, \"kernel\": {1}, \"dtype\": {2}, "
       "\"shape\": {3}, \"rows\": {4}, \"cols\": {5}, "
       "\"block\": {6}, \"warps\": {7}, \"config\": {8}, "
-      "\"bytes\": {9:f0}",
+      "\"bytes\": {9:f0}, \"cubin\": {10}",
       quote(c.getId()), quote(c.kernel), quote(getName(c.type)),
       quote(c.getShape()), c.rows, c.cols, c.block, c.warps,
       quote(llvm::formatv("BLOCK {0}, {1} warps", c.block, c.warps).str()),
-      c.getBytes());
+      c.getBytes(), quote(c.getCubin()));
 }
 
 //===----------------------------------------------------------------------===//

@@ -240,9 +240,12 @@ class Case:
 
 
 def cubin_name(c):
-    """As getCubinName in test/GPU/GpuHost.h: the `.d16` variant (size
-    argument compiled as i32:16) when the size is divisible by 16, as
-    Triton's launcher specializes it."""
+    """The cubin bench_host used (its "cubin" field), else as getCubinName in
+    test/GPU/GpuHost.h: the `.d16` variant (size argument compiled as
+    i32:16) when the size is divisible by 16, as Triton's launcher
+    specializes it."""
+    if "cubin" in c:
+        return c["cubin"]
     d16 = ".d16" if c["cols"] % 16 == 0 else ""
     if c["kernel"] == "add_kernel":
         return f"add_kernel.{c['dtype']}{d16}.cubin"

@@ -40,6 +40,8 @@ struct FakeFunction {
   std::string kernel;
   DType type;
   int block;
+  /// Warps named in the cubin (`.wN`), 0 for the block's default.
+  int warps = 0;
 };
 
 /// Cubin contents -> file name, read once from $TILEC_FAKE_CUBIN_DIR.
@@ -72,6 +74,8 @@ std::string getBug() {
 
 /// num_warps of each cubin, as test/GPU/CMakeLists.txt compiles them.
 unsigned getThreads(const FakeFunction &f) {
+  if (f.warps)
+    return 32 * f.warps;
   if (f.kernel == "add_kernel" || f.kernel == "softmax_online_kernel")
     return 128;
   if (f.kernel == "layernorm_fwd_kernel" ||
@@ -260,11 +264,12 @@ CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   std::string kernel = file.substr(0, file.find('.'));
   if (kernel != name)
     return CUDA_ERROR_NOT_FOUND;
-  size_t b = file.find(".b");
+  size_t b = file.find(".b"), w = file.find(".w");
   *f = reinterpret_cast<CUfunction>(new FakeFunction{
       kernel,
       file.find(".fp16.") != std::string::npos ? DType::F16 : DType::F32,
-      b == std::string::npos ? 1024 : std::atoi(file.c_str() + b + 2)});
+      b == std::string::npos ? 1024 : std::atoi(file.c_str() + b + 2),
+      w == std::string::npos ? 0 : std::atoi(file.c_str() + w + 2)});
   return CUDA_SUCCESS;
 }
 CUresult cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction) {

@@ -227,11 +227,15 @@ inline llvm::Expected<std::vector<float>> download(const DeviceBuffer &buf,
 /// launcher, which marks an integer divisible by 16 as `i32:16`, the build
 /// compiles each kernel twice and a size divisible by 16 takes the `.d16`
 /// variant (the one whose masks the coalescing pass can vectorize).
+/// `warps`, when not 0, names a build with other than the block's default
+/// number of warps (`.wN`, the benchmark's num_warps sweep).
 inline std::string getCubinName(llvm::StringRef kernel, DType type, int block,
-                                int64_t n) {
+                                int64_t n, int warps = 0) {
   std::string name = (kernel + "." + getName(type)).str();
   if (block)
     name += ".b" + std::to_string(block);
+  if (warps)
+    name += ".w" + std::to_string(warps);
   if (n % 16 == 0)
     name += ".d16";
   return name + ".cubin";
