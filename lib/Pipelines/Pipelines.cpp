@@ -27,6 +27,7 @@ void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm, unsigned numWarps) {
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(tilegpu::createTileGPUCoalesce());
+  pm.addPass(tilegpu::createTileGPUAccelerateDot());
   pm.addPass(tilegpu::createTileGPURemoveLayoutConversions());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());

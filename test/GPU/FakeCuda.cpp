@@ -76,6 +76,8 @@ std::string getBug() {
 unsigned getThreads(const FakeFunction &f) {
   if (f.warps)
     return 32 * f.warps;
+  if (f.kernel == "matmul_kernel")
+    return 128;
   if (f.kernel == "add_kernel" || f.kernel == "softmax_online_kernel")
     return 128;
   if (f.kernel == "layernorm_fwd_kernel" ||
@@ -112,6 +114,30 @@ void vectorAdd(const FakeFunction &f, unsigned programs, void **args) {
     store(out, n / 2, NAN, f.type);
   if (getBug() == "wrong")
     store(out, n / 2, 3 * load(x, n / 2, f.type) + 1, f.type);
+}
+
+/// matmul_kernel as test/GPU/CMakeLists.txt compiles it (64x64 tiles):
+/// C = A @ B through the strides it is given, an fp32 sum per element.
+void matmul(const FakeFunction &f, void **args) {
+  auto a = arg<CUdeviceptr>(args, 0), b = arg<CUdeviceptr>(args, 1),
+       c = arg<CUdeviceptr>(args, 2);
+  int m = arg<int32_t>(args, 3), n = arg<int32_t>(args, 4),
+      k = arg<int32_t>(args, 5);
+  size_t sam = arg<int32_t>(args, 6), sak = arg<int32_t>(args, 7),
+         sbk = arg<int32_t>(args, 8), sbn = arg<int32_t>(args, 9),
+         scm = arg<int32_t>(args, 10), scn = arg<int32_t>(args, 11);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      float acc = 0;
+      for (int p = 0; p < k; ++p)
+        acc += load(a, i * sam + p * sak, f.type) *
+               load(b, p * sbk + j * sbn, f.type);
+      store(c, i * scm + j * scn, acc, f.type);
+    }
+  if (getBug() == "skip")
+    store(c, (m / 2) * scm + (n / 2) * scn, NAN, f.type);
+  if (getBug() == "wrong")
+    store(c, (m / 2) * scm + (n / 2) * scn, 1e3f, f.type);
 }
 
 void softmax(const FakeFunction &f, unsigned rows, void **args) {
@@ -287,6 +313,8 @@ CUresult cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz,
     return CUDA_ERROR_INVALID_VALUE;
   if (f.kernel == "add_kernel")
     vectorAdd(f, gx, args);
+  else if (f.kernel == "matmul_kernel")
+    matmul(f, args);
   else if (f.kernel == "layernorm_fwd_kernel" ||
            f.kernel == "layernorm_fwd_fused_kernel")
     layerNorm(f, gx, args);

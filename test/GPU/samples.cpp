@@ -126,6 +126,59 @@ llvm::Error vectorAdd(Harness &h, DType t, size_t n) {
   return llvm::Error::success();
 }
 
+/// matmul_kernel (64x64x32 tiles, 4 warps, mma.sync) on an `m` x `k` by `k`
+/// x `n` product, A row-major or column-major, B and C row-major; checked row
+/// by row against a float64 product of the fp16 inputs.
+llvm::Error matmul(Harness &h, int m, int n, int k, bool aColMajor) {
+  DType t = DType::F16;
+  llvm::Expected<Kernel> kernel = loadKernel(
+      h.device, h.dir, "matmul_kernel.fp16.b64.cubin", "matmul_kernel");
+  if (!kernel)
+    return kernel.takeError();
+  std::vector<float> a = h.rng.uniform(size_t(m) * k, -1, 1, t),
+                     b = h.rng.uniform(size_t(k) * n, -1, 1, t);
+  auto ba = upload(h.device, a, t);
+  if (!ba)
+    return ba.takeError();
+  auto bb = upload(h.device, b, t);
+  if (!bb)
+    return bb.takeError();
+  auto bc = allocPoisoned(h.device, size_t(m) * n, t);
+  if (!bc)
+    return bc.takeError();
+  CUdeviceptr pa = ba->getDevicePtr(), pb = bb->getDevicePtr(),
+              pc = bc->getDevicePtr();
+  int32_t sam = aColMajor ? 1 : k, sak = aColMajor ? m : 1;
+  int32_t mm = m, nn = n, kk = k, sbk = n, sbn = 1, scm = n, scn = 1;
+  void *args[] = {&pa,  &pb,  &pc,  &mm,  &nn,  &kk,
+                  &sam, &sak, &sbk, &sbn, &scm, &scn};
+  unsigned programs = unsigned(((m + 63) / 64) * ((n + 63) / 64));
+  if (llvm::Error e =
+          kernel->launch(Dim3(programs), Dim3(128), 0, nullptr, args))
+    return e;
+  if (llvm::Error e = h.device.synchronize())
+    return e;
+  auto out = download(*bc, size_t(m) * n, t);
+  if (!out)
+    return out.takeError();
+  ErrorMeter meter;
+  std::vector<double> ref(n);
+  for (int i = 0; i < m; ++i) {
+    std::fill(ref.begin(), ref.end(), 0.0);
+    for (int p = 0; p < k; ++p) {
+      double av = a[size_t(i) * sam + size_t(p) * sak];
+      const float *brow = &b[size_t(p) * n];
+      for (int j = 0; j < n; ++j)
+        ref[j] += av * brow[j];
+    }
+    meter.add(out->data() + size_t(i) * n, ref.data(), n);
+  }
+  h.verdict(llvm::formatv("matmul_kernel fp16 {0}x{1}x{2} A {3}", m, n, k,
+                          aColMajor ? "column-major" : "row-major"),
+            {{"", meter.get(), kMatmulBound}}, 0);
+  return llvm::Error::success();
+}
+
 /// A compiled softmax: which kernel, its BLOCK_SIZE and num_warps.
 struct SoftmaxConfig {
   const char *kernel;
@@ -144,9 +197,8 @@ SoftmaxConfig onePassFor(int cols) {
 
 /// `c.kernel` on `rows` rows of `cols` columns.
 llvm::Error softmax(Harness &h, SoftmaxConfig c, DType t, int rows, int cols) {
-  llvm::Expected<Kernel> k =
-      loadKernel(h.device, h.dir, getCubinName(c.kernel, t, c.block, cols),
-                 c.kernel);
+  llvm::Expected<Kernel> k = loadKernel(
+      h.device, h.dir, getCubinName(c.kernel, t, c.block, cols), c.kernel);
   if (!k)
     return k.takeError();
   // Different input and output strides, so that swapping them shows.
@@ -329,6 +381,17 @@ int main(int argc, char **argv) {
           layerNorm(h, "layernorm_fwd_fused_kernel", block,
                     block == 1024 ? 4 : 8, t, rows, n));
     }
+  }
+  // mma.sync through tilegpu-accelerate-dot: ragged shapes (no dimension a
+  // multiple of the 64x64x32 tile) and both orders of A.
+  run("matmul_kernel fp16 333x517x245", matmul(h, 333, 517, 245, false));
+  run("matmul_kernel fp16 64x64x32 A column-major",
+      matmul(h, 64, 64, 32, true));
+  if (!quick) {
+    run("matmul_kernel fp16 1000x1000x1000",
+        matmul(h, 1000, 1000, 1000, false));
+    run("matmul_kernel fp16 1000x1000x1000 A column-major",
+        matmul(h, 1000, 1000, 1000, true));
   }
   llvm::outs() << h.passed << " passed, " << h.failed << " failed\n";
   return h.failed ? 1 : 0;

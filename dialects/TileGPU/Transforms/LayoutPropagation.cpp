@@ -116,14 +116,27 @@ void LayoutPropagation::visitUse(OpOperand &use, Attribute layout) {
     offerResults(layout);
 }
 
-void LayoutPropagation::visitDef(Value value, Attribute layout) {
+void LayoutPropagation::offerUnanchored(Value value, Attribute layout) {
   // A value computed without loads (from splats, constants, ranges and
   // loop-carried values) costs the same in any layout, so it takes the one
-  // its users need; a load keeps the layout it was coalesced to.
-  auto offerUnanchored = [&](Value v, Attribute l) {
-    if (!v.getDefiningOp<tile::LoadOp>())
-      offer(v, l);
-  };
+  // its users need; a load keeps the layout it was coalesced to, a dot the
+  // one its tensor cores produce.
+  if (!value.getDefiningOp<tile::LoadOp>() &&
+      !value.getDefiningOp<tile::DotOp>())
+    offer(value, layout);
+}
+
+void LayoutPropagation::offerToOperands(Operation *access, Attribute layout) {
+  for (Value operand : access->getOperands()) {
+    if (!isa<RankedTensorType>(operand.getType()))
+      continue;
+    if (auto cvt = operand.getDefiningOp<ConvertLayoutOp>())
+      operand = cvt.getSrc();
+    offerUnanchored(operand, layout);
+  }
+}
+
+void LayoutPropagation::visitDef(Value value, Attribute layout) {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
     if (!forOp || arg.getArgNumber() < forOp.getNumInductionVars())
@@ -160,9 +173,25 @@ void LayoutPropagation::visitDef(Value value, Attribute layout) {
 }
 
 void LayoutPropagation::propagate() {
-  root->walk([&](tile::LoadOp load) {
-    if (auto t = dyn_cast<RankedTensorType>(load.getType()))
-      offer(load.getResult(), t.getEncoding());
+  // Loads and stores are anchors: their layouts were chosen for their
+  // memory accesses. What they read flows forward from a load; what they
+  // are given (pointers, masks, values) is offered their layout backward,
+  // so that a loop carrying a tile of pointers carries it in the layout of
+  // the access, not in one that needs a conversion every iteration.
+  root->walk([&](Operation *op) {
+    if (!isa<tile::LoadOp, tile::StoreOp>(op))
+      return;
+    auto ptrType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    if (!ptrType)
+      return;
+    if (auto load = dyn_cast<tile::LoadOp>(op))
+      offer(load.getResult(), ptrType.getEncoding());
+    offerToOperands(op, ptrType.getEncoding());
+  });
+  // A dot's result is an anchor too: its accumulator layout is where the
+  // tensor cores leave it, and a loop should carry it there.
+  root->walk([&](tile::DotOp dot) {
+    offer(dot.getResult(), cast<RankedTensorType>(dot.getType()).getEncoding());
   });
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();

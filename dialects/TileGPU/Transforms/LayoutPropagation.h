@@ -45,6 +45,11 @@ private:
   /// Propagates the layout of `value` back to the load-free values it is
   /// computed from.
   void visitDef(mlir::Value value, mlir::Attribute layout);
+  /// offer(), unless `value` is an anchor (a load or dot result).
+  void offerUnanchored(mlir::Value value, mlir::Attribute layout);
+  /// Offers a load's or store's layout to what it is given (looking through
+  /// the conversions tilegpu-coalesce put there).
+  void offerToOperands(mlir::Operation *access, mlir::Attribute layout);
   /// The type the operand must have once its owner's results have their
   /// final types; null when any layout will do.
   mlir::Type requiredType(mlir::OpOperand &operand);

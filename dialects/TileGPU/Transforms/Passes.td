@@ -56,6 +56,44 @@ def TileGPUCoalesce : Pass<"tilegpu-coalesce", "mlir::ModuleOp"> {
   ];
 }
 
+def TileGPUAccelerateDot : Pass<"tilegpu-accelerate-dot", "mlir::ModuleOp"> {
+  let summary = "Give tile.dot tensor-core layouts";
+  let description = [{
+    For each `tile.dot` a tensor-core instruction can compute, chooses the
+    instruction and how warps tile the result, and states it as layouts:
+    the result and accumulator get `#tilegpu.mma`, the operands the matching
+    `#tilegpu.dot_op`, with `tilegpu.convert_layout` in and out (layout
+    propagation then keeps a loop's accumulator in the mma layout).
+
+    Today: mma.sync m16n8k16 (compute capability 8.0 and up, so also on
+    sm_90a) for f16/bf16 operands with an f32 accumulator, on tiles of whole
+    16x8x16 steps. Warps are doubled along whichever of M (16 rows per step)
+    and N (8 columns) has more steps left per warp. Other dots are left
+    alone; the lowering names what it does not support.
+
+    ```mlir
+    %d = tile.dot %a, %b, %c : tensor<128x32xf16, #blocked> * ... -> tensor<128x128xf32, #blocked>
+    // becomes
+    %a2 = tilegpu.convert_layout %a : ... -> tensor<128x32xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, elemBits = 16}>>
+    %b2 = ...
+    %c2 = tilegpu.convert_layout %c : ... -> tensor<128x128xf32, #mma>
+    %d2 = tile.dot %a2, %b2, %c2 : ... -> tensor<128x128xf32, #mma>
+    %d = tilegpu.convert_layout %d2 : ... -> tensor<128x128xf32, #blocked>
+    // #mma = #tilegpu.mma<{version = 2, instrN = 8, warpsPerCTA = [4, 1]}>
+    ```
+  }];
+  let dependentDialects = ["::tilec::tilegpu::TileGPUDialect"];
+  let options = [
+    Option<"computeCapability", "compute-capability", "unsigned",
+           /*default=*/"0",
+           "Compute capability times ten (80, 86, 89, 90); 0 means 80">,
+  ];
+  let statistics = [
+    Statistic<"numAccelerated", "num-accelerated",
+              "dots given tensor-core layouts">,
+  ];
+}
+
 def TileGPURemoveLayoutConversions
     : Pass<"tilegpu-remove-layout-conversions", "mlir::ModuleOp"> {
   let summary = "Propagate the layouts of loads and erase conversions";

@@ -91,6 +91,7 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateViewOpToLLVMPatterns(converter, patterns);
   populateReduceOpToLLVMPatterns(converter, patterns);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns);
+  populateDotOpToLLVMPatterns(converter, patterns);
   populateControlFlowTypeConversions(converter, patterns, target);
   return applyPartialConversion(module, target, std::move(patterns));
 }

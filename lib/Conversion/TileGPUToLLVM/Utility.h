@@ -124,6 +124,8 @@ void populateReduceOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns);
 void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns);
+void populateDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
 /// Patterns and legality for structured control flow with converted types
 /// (the first phase of the pass).
 void populateControlFlowTypeConversions(TileGPUTypeConverter &converter,

@@ -23,3 +23,17 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// A dot that tilegpu-accelerate-dot did not give tensor-core layouts (f32
+// operands) is refused by name, not computed wrong.
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  func.func @f32_dot(%a: tensor<64x32xf32, #blocked>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) attributes {tile.kernel} {
+    // expected-error @+2 {{failed to legalize operation 'tile.dot'}}
+    // expected-error @+1 {{tile.dot is lowered only to mma.sync m16n8k16 with f16 or bf16 operands and an f32 accumulator (tilegpu-accelerate-dot)}}
+    %d = tile.dot %a, %b, %c : tensor<64x32xf32, #blocked> * tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
+    return
+  }
+}

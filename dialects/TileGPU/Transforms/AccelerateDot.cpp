@@ -1,0 +1,131 @@
+//===- AccelerateDot.cpp - Tensor-core layouts for tile.dot ------*- C++
+//-*-===//
+//
+// The tilegpu-accelerate-dot pass. A tensor core multiplies fragments that
+// live in fixed registers of fixed lanes; the operands of a `tile.dot` have
+// to arrive in exactly those places, and its accumulator stays there between
+// iterations. This pass chooses the instruction and the warp tiling and
+// states it as layouts: the result and accumulator get an `#tilegpu.mma`
+// layout, the operands the matching `#tilegpu.dot_op` layouts, with
+// conversions in and out; layout propagation then keeps the accumulator in
+// the mma layout across the loop, and the lowering emits one instruction per
+// fragment.
+//
+// Today: mma.sync m16n8k16 (compute capability 8.0 and up) for f16 and bf16
+// operands with an f32 accumulator. Other dots are left as they are, and the
+// lowering refuses them by name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileGPU/Transforms/Passes.h"
+
+#include "Tile/IR/TileOps.h"
+#include "TileGPU/IR/TileGPUOps.h"
+
+#include "mlir/IR/Builders.h"
+
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tilegpu-accelerate-dot"
+
+namespace tilec::tilegpu {
+#define GEN_PASS_DEF_TILEGPUACCELERATEDOT
+#include "TileGPU/Transforms/Passes.h.inc"
+} // namespace tilec::tilegpu
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::tilegpu;
+
+namespace {
+
+struct AccelerateDotPass
+    : public tilegpu::impl::TileGPUAccelerateDotBase<AccelerateDotPass> {
+  using Base::Base;
+  void runOnOperation() override;
+};
+
+} // namespace
+
+/// Whether mma.sync m16n8k16 computes `dot` as written: 2-D, f16 or bf16
+/// operands of one type, an f32 accumulator, and a tile made of whole
+/// instruction tiles.
+static bool isMmaV2Candidate(tile::DotOp dot) {
+  auto a = cast<RankedTensorType>(dot.getA().getType());
+  auto b = cast<RankedTensorType>(dot.getB().getType());
+  auto c = cast<RankedTensorType>(dot.getC().getType());
+  if (a.getRank() != 2 || a.getElementType() != b.getElementType() ||
+      !c.getElementType().isF32())
+    return false;
+  Type e = a.getElementType();
+  if (!e.isF16() && !e.isBF16())
+    return false;
+  return a.getShape()[0] % 16 == 0 && a.getShape()[1] % 16 == 0 &&
+         b.getShape()[1] % 8 == 0;
+}
+
+/// Warps over the [M, N] tile: doubled along whichever dimension has more
+/// instruction tiles left per warp (16 rows, 8 columns per instruction), so
+/// that each warp's part stays as square as the tile allows.
+static SmallVector<unsigned> getWarpsPerCTA(ArrayRef<int64_t> shape,
+                                            unsigned numWarps) {
+  unsigned wm = 1, wn = 1;
+  while (wm * wn < numWarps) {
+    int64_t leftM = shape[0] / (16 * wm), leftN = shape[1] / (8 * wn);
+    if (leftM >= leftN && leftM > 1)
+      wm *= 2;
+    else if (leftN > 1)
+      wn *= 2;
+    else
+      wm *= 2; // More warps than tiles: the extra ones hold copies.
+  }
+  return {wm, wn};
+}
+
+void AccelerateDotPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  unsigned cc = computeCapability;
+  if (cc == 0)
+    cc = 80;
+  if (cc < 80)
+    return;
+  unsigned numWarps = getNumWarps(module);
+  MLIRContext *ctx = &getContext();
+
+  module.walk([&](tile::DotOp dot) {
+    if (!isMmaV2Candidate(dot))
+      return;
+    auto cType = cast<RankedTensorType>(dot.getC().getType());
+    auto aType = cast<RankedTensorType>(dot.getA().getType());
+    auto bType = cast<RankedTensorType>(dot.getB().getType());
+    auto mma = MmaEncodingAttr::get(ctx, /*version=*/2, /*instrN=*/8,
+                                    getWarpsPerCTA(cType.getShape(), numWarps));
+    unsigned bits = aType.getElementType().getIntOrFloatBitWidth();
+    auto withLayout = [](RankedTensorType t, Attribute layout) {
+      return RankedTensorType::get(t.getShape(), t.getElementType(), layout);
+    };
+    OpBuilder b(dot);
+    Location loc = dot.getLoc();
+    auto convert = [&](Value v, RankedTensorType to) -> Value {
+      if (v.getType() == to)
+        return v;
+      return ConvertLayoutOp::create(b, loc, to, v);
+    };
+    Value a = convert(dot.getA(), withLayout(aType, DotOperandEncodingAttr::get(
+                                                        ctx, 0, mma, bits)));
+    Value bv = convert(
+        dot.getB(),
+        withLayout(bType, DotOperandEncodingAttr::get(ctx, 1, mma, bits)));
+    Value c = convert(dot.getC(), withLayout(cType, mma));
+    dot.getAMutable().assign(a);
+    dot.getBMutable().assign(bv);
+    dot.getCMutable().assign(c);
+    Type oldType = dot.getType();
+    dot.getResult().setType(cast<RankedTensorType>(c.getType()));
+    b.setInsertionPointAfter(dot);
+    auto back = ConvertLayoutOp::create(b, loc, oldType, dot.getResult());
+    dot.getResult().replaceAllUsesExcept(back, back);
+    ++numAccelerated;
+    LLVM_DEBUG(llvm::dbgs() << "mma.sync for " << dot << "\n");
+  });
+}

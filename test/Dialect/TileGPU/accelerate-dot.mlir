@@ -1,0 +1,48 @@
+// RUN: tilec-opt %s -split-input-file -tilegpu-accelerate-dot | FileCheck %s
+
+// An f16 dot with an f32 accumulator gets mma.sync layouts: 128x128 on 4
+// warps is 8x16 instruction tiles, split 2x2 (each warp 64x64).
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[MMA:.*]] = #tilegpu.mma<{version = 2, instrN = 8, warpsPerCTA = [2, 2]}>
+// CHECK-DAG: #[[A:.*]] = #tilegpu.dot_op<{opIdx = 0, parent = #[[MMA]], elemBits = 16}>
+// CHECK-DAG: #[[B:.*]] = #tilegpu.dot_op<{opIdx = 1, parent = #[[MMA]], elemBits = 16}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @f16
+  func.func @f16(%a: tensor<128x32xf16, #blocked>, %b: tensor<32x128xf16, #blocked>, %c: tensor<128x128xf32, #blocked>) -> tensor<128x128xf32, #blocked> {
+    // CHECK: %[[A2:.*]] = tilegpu.convert_layout %{{.*}} : tensor<128x32xf16, #{{.*}}> -> tensor<128x32xf16, #[[A]]>
+    // CHECK: %[[B2:.*]] = tilegpu.convert_layout %{{.*}} : tensor<32x128xf16, #{{.*}}> -> tensor<32x128xf16, #[[B]]>
+    // CHECK: %[[C2:.*]] = tilegpu.convert_layout %{{.*}} : tensor<128x128xf32, #{{.*}}> -> tensor<128x128xf32, #[[MMA]]>
+    // CHECK: %[[D:.*]] = tile.dot %[[A2]], %[[B2]], %[[C2]] : tensor<128x32xf16, #[[A]]> * tensor<32x128xf16, #[[B]]> -> tensor<128x128xf32, #[[MMA]]>
+    // CHECK: tilegpu.convert_layout %[[D]] : tensor<128x128xf32, #[[MMA]]> -> tensor<128x128xf32, #{{.*}}>
+    %d = tile.dot %a, %b, %c : tensor<128x32xf16, #blocked> * tensor<32x128xf16, #blocked> -> tensor<128x128xf32, #blocked>
+    return %d : tensor<128x128xf32, #blocked>
+  }
+}
+
+// -----
+
+// A tall tile puts the warps along M; bf16 works the same way.
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: #tilegpu.mma<{version = 2, instrN = 8, warpsPerCTA = [4, 1]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @bf16_tall
+  func.func @bf16_tall(%a: tensor<128x16xbf16, #blocked>, %b: tensor<16x16xbf16, #blocked>, %c: tensor<128x16xf32, #blocked>) -> tensor<128x16xf32, #blocked> {
+    // CHECK: tile.dot {{.*}} -> tensor<128x16xf32, #mma>
+    %d = tile.dot %a, %b, %c : tensor<128x16xbf16, #blocked> * tensor<16x16xbf16, #blocked> -> tensor<128x16xf32, #blocked>
+    return %d : tensor<128x16xf32, #blocked>
+  }
+}
+
+// -----
+
+// f32 operands (tf32) are not accelerated yet: the dot is left as it is.
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @f32_left_alone
+  // CHECK-NOT: tilegpu.convert_layout
+  // CHECK: tile.dot {{.*}} -> tensor<64x64xf32, #blocked>
+  func.func @f32_left_alone(%a: tensor<64x32xf32, #blocked>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %d = tile.dot %a, %b, %c : tensor<64x32xf32, #blocked> * tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
+    return %d : tensor<64x64xf32, #blocked>
+  }
+}
