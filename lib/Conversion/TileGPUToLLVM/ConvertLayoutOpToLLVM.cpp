@@ -6,7 +6,8 @@
 //     warp bases agree), a permutation of registers, free at run time;
 //   - otherwise a round trip through the op's shared-memory scratch: each
 //     thread stores the elements it holds at their row-major offset, a
-//     barrier, each thread loads the elements the new layout gives it. A
+//     barrier, each thread loads the elements the new layout gives it, runs
+//     of consecutive elements as one vector access of up to 16 bytes. A
 //     barrier before the stores keeps an earlier op that used the same bytes
 //     (the allocator reuses them) from reading what this one writes.
 //
@@ -103,19 +104,56 @@ private:
                                  ValueRange{offset});
     };
 
+    // Registers holding consecutive elements of the last (row-major
+    // contiguous) dimension move together, up to 16 bytes: a run of `vec`
+    // starts at a multiple of `vec`, and so does its row-major offset, since
+    // every dimension is a power of two at least that long.
+    unsigned bytes = getStorageBytes(tensorType.getElementType());
+    auto vectorWidth = [&](const LinearLayout &ll) -> unsigned {
+      if (elemType.isInteger(1))
+        return 1;
+      return std::max(
+          1u, std::min<unsigned>(ll.getNumConsecutiveInOut(), 16 / bytes));
+    };
+    unsigned storeVec = vectorWidth(srcLL), loadVec = vectorWidth(dstLL);
+
     // Registers that repeat another register's element need no store.
     int32_t regFree = 0;
     for (auto &[name, mask] : srcLL.getFreeVariableMasks())
       if (name == tilegpu::kRegister)
         regFree = mask;
     NVVM::Barrier0Op::create(b, loc);
-    for (auto [r, coords] : llvm::enumerate(emitIndices(loc, b, srcLL)))
-      if (!(int32_t(r) & regFree))
-        LLVM::StoreOp::create(b, loc, src[r], addressOf(coords));
+    SmallVector<SmallVector<Value>> srcCoords = emitIndices(loc, b, srcLL);
+    for (unsigned r = 0; r < srcCoords.size(); r += storeVec) {
+      if (int32_t(r) & regFree)
+        continue;
+      Value ptr = addressOf(srcCoords[r]);
+      if (storeVec == 1) {
+        LLVM::StoreOp::create(b, loc, src[r], ptr, bytes);
+        continue;
+      }
+      auto vecType = VectorType::get({int64_t(storeVec)}, elemType);
+      Value v = LLVM::UndefOp::create(b, loc, vecType);
+      for (unsigned k = 0; k < storeVec; ++k)
+        v = LLVM::InsertElementOp::create(b, loc, v, src[r + k],
+                                          i32Const(b, loc, k));
+      LLVM::StoreOp::create(b, loc, v, ptr, storeVec * bytes);
+    }
     NVVM::Barrier0Op::create(b, loc);
     SmallVector<Value> out;
-    for (auto &coords : emitIndices(loc, b, dstLL))
-      out.push_back(LLVM::LoadOp::create(b, loc, elemType, addressOf(coords)));
+    SmallVector<SmallVector<Value>> dstCoords = emitIndices(loc, b, dstLL);
+    for (unsigned r = 0; r < dstCoords.size(); r += loadVec) {
+      Value ptr = addressOf(dstCoords[r]);
+      if (loadVec == 1) {
+        out.push_back(LLVM::LoadOp::create(b, loc, elemType, ptr, bytes));
+        continue;
+      }
+      auto vecType = VectorType::get({int64_t(loadVec)}, elemType);
+      Value v = LLVM::LoadOp::create(b, loc, vecType, ptr, loadVec * bytes);
+      for (unsigned k = 0; k < loadVec; ++k)
+        out.push_back(
+            LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, k)));
+    }
     return out;
   }
 };

@@ -27,10 +27,13 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: llvm.func @through_shared
   func.func @through_shared(%x: tensor<512xf32, #blocked>) attributes {tile.kernel} {
+    // One element a register on the way in (4 scalar stores), a run of 4
+    // on the way out (one 16-byte load).
     // CHECK: nvvm.barrier0
-    // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+    // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
-    // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+    // CHECK-NOT: llvm.load
     %y = tilegpu.convert_layout %x : tensor<512xf32, #blocked> -> tensor<512xf32, #blocked4>
     return
   }
