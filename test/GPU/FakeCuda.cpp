@@ -87,15 +87,15 @@ unsigned getThreads(const FakeFunction &f) {
 }
 
 float load(CUdeviceptr p, size_t i, DType t) {
-  return t == DType::F16 ? fromHalf(reinterpret_cast<uint16_t *>(p)[i])
-                         : reinterpret_cast<float *>(p)[i];
+  return t == DType::F32 ? reinterpret_cast<float *>(p)[i]
+                         : decode16(reinterpret_cast<uint16_t *>(p)[i], t);
 }
 
 void store(CUdeviceptr p, size_t i, float v, DType t) {
-  if (t == DType::F16)
-    reinterpret_cast<uint16_t *>(p)[i] = toHalf(v);
-  else
+  if (t == DType::F32)
     reinterpret_cast<float *>(p)[i] = v;
+  else
+    reinterpret_cast<uint16_t *>(p)[i] = encode16(v, t);
 }
 
 template <typename T> T arg(void **args, int i) {
@@ -293,7 +293,9 @@ CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   size_t b = file.find(".b"), w = file.find(".w");
   *f = reinterpret_cast<CUfunction>(new FakeFunction{
       kernel,
-      file.find(".fp16.") != std::string::npos ? DType::F16 : DType::F32,
+      file.find(".fp16.") != std::string::npos   ? DType::F16
+      : file.find(".bf16.") != std::string::npos ? DType::BF16
+                                                 : DType::F32,
       b == std::string::npos ? 1024 : std::atoi(file.c_str() + b + 2),
       w == std::string::npos ? 0 : std::atoi(file.c_str() + w + 2)});
   return CUDA_SUCCESS;

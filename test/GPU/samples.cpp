@@ -127,12 +127,13 @@ llvm::Error vectorAdd(Harness &h, DType t, size_t n) {
 }
 
 /// matmul_kernel (64x64x32 tiles, 4 warps, mma.sync) on an `m` x `k` by `k`
-/// x `n` product, A row-major or column-major, B and C row-major; checked row
-/// by row against a float64 product of the fp16 inputs.
-llvm::Error matmul(Harness &h, int m, int n, int k, bool aColMajor) {
-  DType t = DType::F16;
+/// x `n` product of type `t` (fp16 or bf16), A row-major or column-major, B
+/// and C row-major; checked row by row against a float64 product of the
+/// inputs.
+llvm::Error matmul(Harness &h, DType t, int m, int n, int k, bool aColMajor) {
   llvm::Expected<Kernel> kernel = loadKernel(
-      h.device, h.dir, "matmul_kernel.fp16.b64.cubin", "matmul_kernel");
+      h.device, h.dir, llvm::formatv("matmul_kernel.{0}.b64.cubin", getName(t)),
+      "matmul_kernel");
   if (!kernel)
     return kernel.takeError();
   std::vector<float> a = h.rng.uniform(size_t(m) * k, -1, 1, t),
@@ -173,8 +174,8 @@ llvm::Error matmul(Harness &h, int m, int n, int k, bool aColMajor) {
     }
     meter.add(out->data() + size_t(i) * n, ref.data(), n);
   }
-  h.verdict(llvm::formatv("matmul_kernel fp16 {0}x{1}x{2} A {3}", m, n, k,
-                          aColMajor ? "column-major" : "row-major"),
+  h.verdict(llvm::formatv("matmul_kernel {4} {0}x{1}x{2} A {3}", m, n, k,
+                          aColMajor ? "column-major" : "row-major", getName(t)),
             {{"", meter.get(), kMatmulBound}}, 0);
   return llvm::Error::success();
 }
@@ -384,14 +385,19 @@ int main(int argc, char **argv) {
   }
   // mma.sync through tilegpu-accelerate-dot: ragged shapes (no dimension a
   // multiple of the 64x64x32 tile) and both orders of A.
-  run("matmul_kernel fp16 333x517x245", matmul(h, 333, 517, 245, false));
-  run("matmul_kernel fp16 64x64x32 A column-major",
-      matmul(h, 64, 64, 32, true));
-  if (!quick) {
-    run("matmul_kernel fp16 1000x1000x1000",
-        matmul(h, 1000, 1000, 1000, false));
-    run("matmul_kernel fp16 1000x1000x1000 A column-major",
-        matmul(h, 1000, 1000, 1000, true));
+  for (DType t : {DType::F16, DType::BF16}) {
+    const char *name = getName(t);
+    run(llvm::formatv("matmul_kernel {0} 333x517x245", name),
+        matmul(h, t, 333, 517, 245, false));
+    run(llvm::formatv("matmul_kernel {0} 64x64x32 A column-major", name),
+        matmul(h, t, 64, 64, 32, true));
+    if (!quick) {
+      run(llvm::formatv("matmul_kernel {0} 1000x1000x1000", name),
+          matmul(h, t, 1000, 1000, 1000, false));
+      run(llvm::formatv("matmul_kernel {0} 1000x1000x1000 A column-major",
+                        name),
+          matmul(h, t, 1000, 1000, 1000, true));
+    }
   }
   llvm::outs() << h.passed << " passed, " << h.failed << " failed\n";
   return h.failed ? 1 : 0;
