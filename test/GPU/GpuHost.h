@@ -399,8 +399,9 @@ inline constexpr double kReduceBoundF32 = 1e-5;
 /// error) plus the fp32 error above: under 7e-4, so 2e-3.
 inline constexpr double kBoundF16 = 2e-3;
 /// Matmul with fp16 or bf16 inputs, fp32 accumulation and a result of the
-/// input type: products of 16-bit values are exact in fp32; K fp32 additions (in whatever order the
-/// tensor cores take) stay within K u32 of the sum of |terms|, about 6e-5
+/// input type: products of 16-bit values are exact in fp32; K fp32
+/// additions (in whatever order the tensor cores take) stay within K u32 of
+/// the sum of |terms|, about 6e-5
 /// relative for K = 1000 on random inputs; the 16-bit result adds its
 /// rounding, 4.9e-4 for fp16 and 3.9e-3 for bf16 (8 significant bits).
 /// 1e-2, the bound issue #5 sets for 16-bit inputs, is above both and far
