@@ -62,6 +62,9 @@ void LayoutPropagation::offer(Value value, Attribute layout) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || !layout || !isa<LayoutEncodingTrait>(layout))
     return;
+  // In the backward phase, what follows an anchor keeps the anchor's layout.
+  if (derived.contains(value))
+    return;
   auto [it, inserted] = layouts.try_emplace(value, layout);
   if (!inserted) {
     if (it->second == layout || score(type, layout) <= score(type, it->second))
@@ -117,10 +120,11 @@ void LayoutPropagation::visitUse(OpOperand &use, Attribute layout) {
 }
 
 void LayoutPropagation::offerUnanchored(Value value, Attribute layout) {
-  // A value computed without loads (from splats, constants, ranges and
-  // loop-carried values) costs the same in any layout, so it takes the one
-  // its users need; a load keeps the layout it was coalesced to, a dot the
-  // one its tensor cores produce.
+  // A value computed without loads or dots (from splats, constants, ranges
+  // and loop-carried values) costs the same in any layout, so it takes the
+  // one its users need; a load keeps the layout it was coalesced to, a dot
+  // the one its tensor cores produce, and what follows them theirs (offer()
+  // refuses phase 1's values).
   if (!value.getDefiningOp<tile::LoadOp>() &&
       !value.getDefiningOp<tile::DotOp>())
     offer(value, layout);
@@ -173,25 +177,38 @@ void LayoutPropagation::visitDef(Value value, Attribute layout) {
 }
 
 void LayoutPropagation::propagate() {
-  // Loads and stores are anchors: their layouts were chosen for their
-  // memory accesses. What they read flows forward from a load; what they
-  // are given (pointers, masks, values) is offered their layout backward,
-  // so that a loop carrying a tile of pointers carries it in the layout of
-  // the access, not in one that needs a conversion every iteration.
+  // Phase 1, forward from the anchors: load results (their layouts were
+  // chosen for their memory accesses) and dot results (where the tensor
+  // cores leave the accumulator, so that a loop carries it there).
+  root->walk([&](Operation *op) {
+    if (auto load = dyn_cast<tile::LoadOp>(op)) {
+      if (auto t = dyn_cast<RankedTensorType>(load.getType()))
+        offer(load.getResult(), t.getEncoding());
+    } else if (auto dot = dyn_cast<tile::DotOp>(op)) {
+      offer(dot.getResult(),
+            cast<RankedTensorType>(dot.getType()).getEncoding());
+    }
+  });
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    Attribute layout = layouts.lookup(v);
+    for (OpOperand &use : v.getUses())
+      visitUse(use, layout);
+  }
+
+  // Phase 2, backward into what is computed without anchors: those values
+  // take the layout of their users (anchored values, and what loads and
+  // stores are given, so that a loop carrying a tile of pointers carries it
+  // in the layout of the access). Phase 1's values stay as they are.
+  for (auto &[value, layout] : layouts) {
+    derived.insert(value);
+    worklist.push_back(value);
+  }
   root->walk([&](Operation *op) {
     if (!isa<tile::LoadOp, tile::StoreOp>(op))
       return;
-    auto ptrType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
-    if (!ptrType)
-      return;
-    if (auto load = dyn_cast<tile::LoadOp>(op))
-      offer(load.getResult(), ptrType.getEncoding());
-    offerToOperands(op, ptrType.getEncoding());
-  });
-  // A dot's result is an anchor too: its accumulator layout is where the
-  // tensor cores leave it, and a loop should carry it there.
-  root->walk([&](tile::DotOp dot) {
-    offer(dot.getResult(), cast<RankedTensorType>(dot.getType()).getEncoding());
+    if (auto ptrType = dyn_cast<RankedTensorType>(op->getOperand(0).getType()))
+      offerToOperands(op, ptrType.getEncoding());
   });
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();

@@ -14,6 +14,7 @@
 #include "mlir/IR/Value.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace tilec::tilegpu {
@@ -29,8 +30,8 @@ class LayoutPropagation {
 public:
   explicit LayoutPropagation(mlir::Operation *root) : root(root) {}
 
-  /// Seeds every `tile.load` result with its layout and propagates to a
-  /// fixed point (see Passes.td).
+  /// Propagates forward from the anchors (load and dot results), then
+  /// backward into the values computed without them (see Passes.td).
   void propagate();
   /// Gives every value its propagated layout and inserts the conversions
   /// that ops then need. Returns the number of values whose layout changed.
@@ -56,6 +57,9 @@ private:
 
   mlir::Operation *root;
   llvm::DenseMap<mlir::Value, mlir::Attribute> layouts;
+  /// The values forward propagation from the anchors reached (phase 1);
+  /// the backward phase leaves their layouts alone.
+  llvm::DenseSet<mlir::Value> derived;
   llvm::DenseMap<mlir::Value, mlir::Type> originalTypes;
   llvm::SmallVector<mlir::Value> worklist;
 };
