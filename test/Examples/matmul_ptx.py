@@ -24,3 +24,16 @@
 # IR: tile.dot {{.*}} -> tensor<64x64xf32, #[[MMA]]>
 
 # RES: matmul_kernel: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads, 0 bytes stack
+
+# With strides and sizes divisible by 16 the store of C is vectorized, and
+# its layout is offered backward through the truncation to the loop result:
+# the loop must still carry the accumulator in the mma layout (propagation
+# leaves values that follow a dot alone), converting once after the loop.
+# RUN: tilec %examples/matmul.py -k matmul_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 32, 8" --num-warps 4 --emit=tilegpu --no-cache | FileCheck %s --check-prefix=VEC
+# VEC: #[[MMA:.*]] = #tilegpu.mma<{version = 2, instrN = 8, warpsPerCTA = [2, 2]}>
+# VEC: scf.for {{.*}} -> (tensor<128x128xf32, #[[MMA]]>, {{.*}})
+# VEC-COUNT-2: tilegpu.convert_layout {{.*}} -> tensor<{{.*}}, #dot_op{{.*}}>
+# VEC: tile.dot
+# VEC: arith.truncf {{.*}} : tensor<128x128xf32, #[[MMA]]> to tensor<128x128xf16, #[[MMA]]>
+# VEC: tilegpu.convert_layout {{.*}} : tensor<128x128xf16, #[[MMA]]> -> tensor<128x128xf16, #{{.*}}>
+# VEC-NOT: tilegpu.convert_layout
