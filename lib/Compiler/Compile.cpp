@@ -197,44 +197,6 @@ static bool isConstexprAnnotation(const frontend::Expr *annotation) {
   return false;
 }
 
-/// A dtype as Triton's signatures spell it ("i32", "fp16", "bf16").
-static std::string signatureName(frontend::DType dt) {
-  using frontend::DType;
-  switch (dt) {
-  case DType::I1:
-    return "i1";
-  case DType::I8:
-    return "i8";
-  case DType::I16:
-    return "i16";
-  case DType::I32:
-    return "i32";
-  case DType::I64:
-    return "i64";
-  case DType::U8:
-    return "u8";
-  case DType::U16:
-    return "u16";
-  case DType::U32:
-    return "u32";
-  case DType::U64:
-    return "u64";
-  case DType::FP8E4NV:
-    return "fp8e4nv";
-  case DType::FP8E5:
-    return "fp8e5";
-  case DType::FP16:
-    return "fp16";
-  case DType::BF16:
-    return "bf16";
-  case DType::FP32:
-    return "fp32";
-  case DType::FP64:
-    return "fp64";
-  }
-  return frontend::getName(dt).str();
-}
-
 /// The kernel's name and runtime parameters, for a source the frontend has
 /// already accepted: the non-constexpr parameters in order, typed by the
 /// signature's type entries in order (the emitter pairs them the same way).
@@ -267,7 +229,7 @@ static llvm::Error describeKernel(llvm::StringRef source,
     KernelParam kp;
     kp.name = p.name;
     frontend::ElemType t = entry->type;
-    kp.type = (t.isPtr ? "*" : "") + signatureName(t.dtype);
+    kp.type = (t.isPtr ? "*" : "") + frontend::getSignatureName(t.dtype);
     kp.kind = t.isPtr       ? KernelParam::Kind::Pointer
               : t.isFloat() ? KernelParam::Kind::Float
                             : KernelParam::Kind::Int;

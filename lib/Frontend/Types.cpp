@@ -93,6 +93,13 @@ llvm::StringRef tilec::frontend::getName(DType dt) {
   return "?";
 }
 
+std::string tilec::frontend::getSignatureName(DType dt) {
+  // Signatures spell integers by signedness and width; floats as Triton.
+  if (isFloat(dt))
+    return getName(dt).str();
+  return (isUnsigned(dt) ? "u" : "i") + std::to_string(getBitWidth(dt));
+}
+
 std::optional<DType> tilec::frontend::parseDTypeName(llvm::StringRef name) {
   return llvm::StringSwitch<std::optional<DType>>(name)
       .Cases({"i1", "int1", "bool"}, DType::I1)
@@ -230,8 +237,8 @@ std::optional<DType> tilec::frontend::computationType(DType a, bool aIsPyScalar,
   }
   if (divOrMod && isUnsigned(a) != isUnsigned(b) && a != DType::I1 &&
       b != DType::I1) {
-    error = ("cannot use /, // or % with " + getName(a) + " and " +
-             getName(b) + " because they have different signedness")
+    error = ("cannot use /, // or % with " + getName(a) + " and " + getName(b) +
+             " because they have different signedness")
                 .str();
     return std::nullopt;
   }

@@ -46,6 +46,8 @@ inline bool isBool(DType dt) { return dt == DType::I1; }
 bool isUnsigned(DType dt);
 /// Triton's name: `int32`, `uint8`, `fp16`, `bf16`, ...
 llvm::StringRef getName(DType dt);
+/// The name in a launch signature: `i32`, `u8`, `fp16`, `bf16`, ...
+std::string getSignatureName(DType dt);
 /// Parses a Triton (`float16`, `int32`) or signature (`fp16`, `i32`) name.
 std::optional<DType> parseDTypeName(llvm::StringRef name);
 mlir::Type getMlirType(mlir::MLIRContext *ctx, DType dt);
