@@ -251,12 +251,30 @@ TEST_F(JITFakeDriverTest, MissingFileIsAnError) {
             "directory");
 }
 
-TEST(JITNoDriverTest, NoDriverIsACleanError) {
-  // In a child process, so the process-wide driver table is fresh.
+TEST(JITNoDriverTest, CompilesWithoutADriverAndOnlyTheDeviceFails) {
+  // In a child process, so the process-wide driver table is fresh. With no
+  // driver, compiling still works (the JIT's compile step needs none); the
+  // device is where the clean error comes from. (RuntimeTest checks the
+  // error's text.)
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   EXPECT_EXIT(
       {
         ::setenv("TILEC_LIBCUDA", "/nonexistent/libcuda.so.1", 1);
+        CompileOptions opts;
+        opts.signature = "*fp32:16, i32, 128";
+        opts.assemble = CompileOptions::Assemble::Never;
+        llvm::Expected<CompiledKernel> k = compileKernel(
+            "import triton\nimport triton.language as tl\n@triton.jit\n"
+            "def f(p, n, B: tl.constexpr):\n"
+            "    i = tl.arange(0, B)\n"
+            "    tl.store(p + i, i.to(tl.float32), mask=i < n)\n",
+            "nodriver.py", opts);
+        if (!k) {
+          llvm::errs() << llvm::toString(k.takeError()) << "\n";
+          std::exit(3);
+        }
+        if (k->ptx.find(".entry f(") == std::string::npos)
+          std::exit(4);
         llvm::Expected<Device> device = Device::get();
         if (device)
           std::exit(1);
