@@ -64,7 +64,7 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
 TILEC_SIGNATURES = {
     "matmul_kernel": (
         "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, "
-        "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 64, 8", 8),
+        "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 64, 64, 32, 8", 4),
 }
 
 

@@ -1,6 +1,6 @@
 # RUN: tilec %examples/matmul.py -k matmul_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 64, 8" --num-warps 8 --emit=tile | FileCheck %s
 #
-# examples/matmul.py with its TILEC_SIGNATURES entry: grouped program
+# examples/matmul.py with 128x128x64 tiles on 8 warps: grouped program
 # ordering, hinted offsets, a K loop carrying the f32 accumulator and both
 # pointer tiles with tile.dot on f16 operands, and the accumulator narrowed to
 # f16 before the masked store. The unit strides (i32:1) fold away.

@@ -35,8 +35,8 @@ using namespace tilec::gpu_to_llvm;
 FailureOr<int64_t> tilec::gpu_to_llvm::getScratchBytes(Operation *op) {
   if (auto reduce = dyn_cast<tile::ReduceOp>(op))
     return getReduceScratchBytes(reduce);
-  if (auto cvt = dyn_cast<tilegpu::ConvertLayoutOp>(op))
-    return getConvertLayoutScratchBytes(cvt);
+  if (isa<tilegpu::ConvertLayoutOp, tile::TransOp>(op))
+    return getRelayoutScratchBytes(op);
   return 0;
 }
 

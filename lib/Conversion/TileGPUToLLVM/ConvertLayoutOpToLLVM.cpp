@@ -18,47 +18,76 @@
 
 #include "Utility.h"
 
+#include "Tile/IR/TileOps.h"
+
+#include "llvm/ADT/Sequence.h"
+
 using namespace mlir;
 using namespace tilec;
 using namespace tilec::gpu_to_llvm;
 using tilegpu::LinearLayout;
 
-/// The identity projection: both layouts index the same tensor.
-static SmallVector<int32_t> sameCoords(ArrayRef<int32_t> c) {
-  return SmallVector<int32_t>(c);
+/// For each result dimension, the source dimension it comes from: the
+/// identity for a conversion, `order` for a transposition.
+static SmallVector<int32_t> getPermutation(Operation *op) {
+  if (auto trans = dyn_cast<tile::TransOp>(op))
+    return SmallVector<int32_t>(trans.getOrder());
+  unsigned rank = cast<RankedTensorType>(op->getResult(0).getType()).getRank();
+  return llvm::to_vector(llvm::seq<int32_t>(0, rank));
 }
 
-int64_t
-tilec::gpu_to_llvm::getConvertLayoutScratchBytes(tilegpu::ConvertLayoutOp op) {
+/// Result coordinates to source coordinates under `perm`.
+static SmallVector<int32_t> toSource(ArrayRef<int32_t> c,
+                                     ArrayRef<int32_t> perm) {
+  SmallVector<int32_t> out(c.size());
+  for (auto [d, p] : llvm::enumerate(perm))
+    out[p] = c[d];
+  return out;
+}
+
+/// The register permutation that performs `op`, if every thread already
+/// holds what it needs.
+static FailureOr<SmallVector<unsigned>>
+getRelayoutRegisterMap(Operation *op, const LinearLayout &dst,
+                       const LinearLayout &src) {
+  SmallVector<int32_t> perm = getPermutation(op);
+  return getRegisterMap(dst, src,
+                        [&](ArrayRef<int32_t> c) { return toSource(c, perm); });
+}
+
+int64_t tilec::gpu_to_llvm::getRelayoutScratchBytes(Operation *op) {
   std::optional<LinearLayout> src =
-      tilegpu::getLinearLayout(op.getSrc().getType());
-  std::optional<LinearLayout> dst = tilegpu::getLinearLayout(op.getType());
-  if (!src || !dst || succeeded(getRegisterMap(*dst, *src, sameCoords)))
+      tilegpu::getLinearLayout(op->getOperand(0).getType());
+  std::optional<LinearLayout> dst =
+      tilegpu::getLinearLayout(op->getResult(0).getType());
+  if (!src || !dst || succeeded(getRelayoutRegisterMap(op, *dst, *src)))
     return 0;
-  RankedTensorType type = op.getType();
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
   return type.getNumElements() * getStorageBytes(type.getElementType());
 }
 
 namespace {
 
-struct ConvertLayoutOpConversion
-    : public ConvertOpToLLVMPattern<tilegpu::ConvertLayoutOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+/// convert_layout and trans: both move a tensor's elements between threads.
+template <typename OpTy>
+struct RelayoutConversion : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
 
   LogicalResult
-  matchAndRewrite(tilegpu::ConvertLayoutOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     std::optional<LinearLayout> srcLL =
         tilegpu::getLinearLayout(op.getSrc().getType());
     std::optional<LinearLayout> dstLL = tilegpu::getLinearLayout(op.getType());
-    Type type = getTypeConverter()->convertType(op.getType());
+    Type type = this->getTypeConverter()->convertType(op.getType());
     if (!srcLL || !dstLL || !type)
       return op.emitError("operand and result need tilegpu layouts");
     Location loc = op.getLoc();
     SmallVector<Value> src = unpackElements(loc, adaptor.getSrc(), rewriter);
     SmallVector<Value> elems;
     FailureOr<SmallVector<unsigned>> map =
-        getRegisterMap(*dstLL, *srcLL, sameCoords);
+        getRelayoutRegisterMap(op, *dstLL, *srcLL);
     if (succeeded(map)) {
       for (unsigned r : *map)
         elems.push_back(src[r]);
@@ -73,19 +102,23 @@ struct ConvertLayoutOpConversion
   }
 
 private:
-  SmallVector<Value> throughSharedMemory(tilegpu::ConvertLayoutOp op,
-                                         ArrayRef<Value> src,
+  SmallVector<Value> throughSharedMemory(OpTy op, ArrayRef<Value> src,
                                          const LinearLayout &srcLL,
                                          const LinearLayout &dstLL,
                                          OpBuilder &b) const {
     Location loc = op.getLoc();
-    RankedTensorType tensorType = op.getType();
+    auto tensorType = cast<RankedTensorType>(op.getType());
     Type elemType =
-        getTypeConverter()->convertType(tensorType.getElementType());
-    auto smemPtr = LLVM::LLVMPointerType::get(getContext(), 3);
+        this->getTypeConverter()->convertType(tensorType.getElementType());
+    auto smemPtr = LLVM::LLVMPointerType::get(this->getContext(), 3);
     Value base = getScratchPointer(b, loc, op);
 
-    // Row-major offsets of a thread's elements.
+    // Row-major offsets of a thread's elements, in result coordinates: a
+    // source element with coordinates c lands at result coordinates
+    // (c[perm[0]], c[perm[1]], ...).
+    SmallVector<int32_t> perm = getPermutation(op);
+    bool permuted =
+        !llvm::equal(perm, llvm::seq<int32_t>(0, int32_t(perm.size())));
     ArrayRef<int64_t> shape = tensorType.getShape();
     SmallVector<int64_t> strides(shape.size(), 1);
     for (int64_t d = int64_t(shape.size()) - 2; d >= 0; --d)
@@ -115,7 +148,9 @@ private:
       return std::max(
           1u, std::min<unsigned>(ll.getNumConsecutiveInOut(), 16 / bytes));
     };
-    unsigned storeVec = vectorWidth(srcLL), loadVec = vectorWidth(dstLL);
+    // A transposition's source runs are not runs of the result.
+    unsigned storeVec = permuted ? 1 : vectorWidth(srcLL);
+    unsigned loadVec = vectorWidth(dstLL);
 
     // Registers that repeat another register's element need no store.
     int32_t regFree = 0;
@@ -127,7 +162,10 @@ private:
     for (unsigned r = 0; r < srcCoords.size(); r += storeVec) {
       if (int32_t(r) & regFree)
         continue;
-      Value ptr = addressOf(srcCoords[r]);
+      SmallVector<Value> at;
+      for (int32_t p : perm)
+        at.push_back(srcCoords[r][p]);
+      Value ptr = addressOf(at);
       if (storeVec == 1) {
         LLVM::StoreOp::create(b, loc, src[r], ptr, bytes);
         continue;
@@ -162,5 +200,6 @@ private:
 
 void tilec::gpu_to_llvm::populateConvertLayoutOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ConvertLayoutOpConversion>(converter);
+  patterns.add<RelayoutConversion<tilegpu::ConvertLayoutOp>,
+               RelayoutConversion<tile::TransOp>>(converter);
 }

@@ -78,9 +78,10 @@ applyPositional(const tilegpu::LinearLayout &layout, llvm::StringRef inDim,
 /// lowering does not support.
 mlir::FailureOr<int64_t> getReduceScratchBytes(tile::ReduceOp op);
 
-/// Bytes of shared memory a convert_layout needs: 0 when each thread already
-/// holds what it needs (a register permutation), else the whole tensor.
-int64_t getConvertLayoutScratchBytes(tilegpu::ConvertLayoutOp op);
+/// Bytes of shared memory a convert_layout or tile.trans needs: 0 when each
+/// thread already holds what it needs (a register permutation), else the
+/// whole tensor.
+int64_t getRelayoutScratchBytes(mlir::Operation *op);
 
 /// The scratch bytes of any op (0 for ops that need none), or failure for an
 /// op the lowering cannot handle.
