@@ -95,6 +95,11 @@ struct KernelMetadata {
   int stackBytes = 0;
   /// Static shared memory in bytes.
   int sharedBytes = 0;
+  /// Dynamic shared memory every launch must pass (`sharedMemBytes` of
+  /// cuLaunchKernel): kernels that need more than the 48 KiB a kernel may
+  /// declare statically (multi-stage operand rings) use dynamic shared
+  /// memory instead. 0 for the others.
+  int dynamicSharedBytes = 0;
   /// The CTAs per multiprocessor occupancy tuning asked ptxas for
   /// (`.minnctapersm`, see TargetOptions::tuneOccupancy); 0 when none.
   int minCtasPerSM = 0;

@@ -16,13 +16,31 @@ namespace tilec {
 /// tile-level combines.
 void buildTileOptimizationPipeline(mlir::OpPassManager &pm);
 
-/// Tiling and layout assignment: `tile` -> `tilegpu` for `numWarps` warps,
-/// then coalescing and layout propagation.
-void buildTileGPUPipeline(mlir::OpPassManager &pm, unsigned numWarps);
+/// What the tilegpu pipeline compiles for.
+struct TileGPUPipelineOptions {
+  unsigned numWarps = 4;
+  /// The compute capability times ten (80, 86, 89, 90).
+  unsigned computeCapability = 90;
+  /// Whether wgmma exists (the sm_90a target).
+  bool wgmma = false;
+  /// Software-pipelining depth of loops that set none (tl.range's
+  /// num_stages); 1 or less turns pipelining off.
+  unsigned numStages = 3;
+};
 
-/// Lowering to per-thread code: shared-memory allocation, then `tilegpu` ->
-/// `llvm` + `nvvm`.
-void buildLLVMPipeline(mlir::OpPassManager &pm);
+/// Tiling and layout assignment: `tile` -> `tilegpu`, then coalescing,
+/// tensor-core layouts, layout propagation and software pipelining.
+void buildTileGPUPipeline(mlir::OpPassManager &pm,
+                          const TileGPUPipelineOptions &options);
+
+/// The shared memory one CTA may use on an architecture (compute capability
+/// times ten), in bytes: 227 KiB on sm_90, 163 KiB on sm_80, 99 KiB on
+/// sm_86 and sm_89.
+int64_t getMaxSharedBytes(unsigned computeCapability);
+
+/// Lowering to per-thread code: shared-memory allocation (at most
+/// `maxSharedBytes`), then `tilegpu` -> `llvm` + `nvvm`.
+void buildLLVMPipeline(mlir::OpPassManager &pm, int64_t maxSharedBytes);
 
 /// Registers the pipelines with the global registry (for tilec-opt's
 /// `--pass-pipeline`), as `tilec-tile-opt`.

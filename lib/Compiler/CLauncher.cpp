@@ -155,8 +155,9 @@ llvm::Error tilec::emitCLauncher(const CompiledKernel &kernel,
       "  if (gridX == 0 || gridY == 0 || gridZ == 0)\n"
       "    return CUDA_ERROR_INVALID_VALUE;\n"
       "  return cuLaunchKernel({0}_function, gridX, gridY, gridZ, {4}, 1, 1, "
-      "0,\n                        stream, args, NULL);\n"
+      "{5},\n                        stream, args, NULL);\n"
       "}}\n",
-      name.str(), md.name, signature, argList, md.threadsPerBlock);
+      name.str(), md.name, signature, argList, md.threadsPerBlock,
+      md.dynamicSharedBytes);
   return llvm::Error::success();
 }

@@ -108,10 +108,23 @@ mlir::OwningOpRef<mlir::ModuleOp> tilec::lowerToLevel(
   if (configure && mlir::failed(configure(pm)))
     return nullptr;
   buildTileOptimizationPipeline(pm);
-  if (level >= EmitLevel::TileGPU)
-    buildTileGPUPipeline(pm, options.numWarps);
+  // An unknown architecture is reported by the back end; the passes then
+  // plan for sm_90a, the default.
+  llvm::Expected<GpuArch> arch = parseArch(options.arch);
+  unsigned cc = arch ? arch->smVersion : 90;
+  bool wgmma = arch ? arch->archSpecific && arch->smVersion == 90 : true;
+  if (!arch)
+    llvm::consumeError(arch.takeError());
+  if (level >= EmitLevel::TileGPU) {
+    TileGPUPipelineOptions gpu;
+    gpu.numWarps = options.numWarps;
+    gpu.computeCapability = cc;
+    gpu.wgmma = wgmma;
+    gpu.numStages = unsigned(std::max(options.numStages, 1));
+    buildTileGPUPipeline(pm, gpu);
+  }
   if (level >= EmitLevel::LLVMDialect)
-    buildLLVMPipeline(pm);
+    buildLLVMPipeline(pm, getMaxSharedBytes(cc));
   StageTimer t(timings ? &timings->passesMs : nullptr);
   if (mlir::failed(pm.run(*module)))
     return nullptr;
@@ -125,6 +138,9 @@ llvm::Error tilec::emitMachineCode(mlir::ModuleOp module,
                                    CompileTimings *timings) {
   std::optional<StageTimer> llvmTimer(std::in_place,
                                       timings ? &timings->llvmMs : nullptr);
+  if (auto dynamic = module->getAttrOfType<mlir::IntegerAttr>(
+          "tilegpu.dynamic_shared_memory"))
+    out.metadata.dynamicSharedBytes = static_cast<int>(dynamic.getInt());
   TargetOptions target;
   target.arch = options.arch;
   target.optLevel = options.optLevel;

@@ -141,7 +141,9 @@ llvm::Error LoadedKernel::launch(runtime::Dim3 grid, CUstream stream,
   if (llvm::Error e = packArguments(compiled->metadata, args, packed))
     return e;
   unsigned threads = static_cast<unsigned>(compiled->metadata.threadsPerBlock);
-  return kernel.launch(grid, runtime::Dim3(threads), /*sharedBytes=*/0, stream,
+  size_t dynamicShared =
+      static_cast<size_t>(compiled->metadata.dynamicSharedBytes);
+  return kernel.launch(grid, runtime::Dim3(threads), dynamicShared, stream,
                        packed.pointers.data());
 }
 

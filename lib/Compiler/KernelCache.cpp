@@ -30,7 +30,7 @@ namespace {
 /// "TILECKC1": the first eight bytes of every entry.
 constexpr char kMagic[8] = {'T', 'I', 'L', 'E', 'C', 'K', 'C', '1'};
 /// Bumped whenever the payload layout changes; older entries then miss.
-constexpr uint32_t kFormatVersion = 2;
+constexpr uint32_t kFormatVersion = 3;
 /// magic, version, reserved, payload length, checksum.
 constexpr size_t kHeaderBytes = 8 + 4 + 4 + 8 + 8;
 
@@ -153,7 +153,8 @@ std::string KernelCache::serializeEntry(llvm::StringRef key,
   p.str(md.name);
   p.str(md.arch);
   for (int v : {md.numWarps, md.threadsPerBlock, md.registers, md.spillStores,
-                md.spillLoads, md.stackBytes, md.sharedBytes, md.minCtasPerSM})
+                md.spillLoads, md.stackBytes, md.sharedBytes, md.minCtasPerSM,
+                md.dynamicSharedBytes})
     p.i64(v);
   p.u64(md.hasCubin);
   p.str(md.cubinNote);
@@ -211,7 +212,8 @@ KernelCache::deserializeEntry(llvm::StringRef bytes, llvm::StringRef key) {
   md.arch = r.str();
   for (int *v :
        {&md.numWarps, &md.threadsPerBlock, &md.registers, &md.spillStores,
-        &md.spillLoads, &md.stackBytes, &md.sharedBytes, &md.minCtasPerSM})
+        &md.spillLoads, &md.stackBytes, &md.sharedBytes, &md.minCtasPerSM,
+        &md.dynamicSharedBytes})
     *v = r.i32();
   md.hasCubin = r.u64() != 0;
   md.cubinNote = r.str();

@@ -20,21 +20,42 @@ void tilec::buildTileOptimizationPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createCanonicalizerPass());
 }
 
-void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm, unsigned numWarps) {
-  ConvertTileToTileGPUOptions options;
-  options.numWarps = numWarps;
-  pm.addPass(createConvertTileToTileGPU(options));
+void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm,
+                                 const TileGPUPipelineOptions &options) {
+  ConvertTileToTileGPUOptions toGPU;
+  toGPU.numWarps = options.numWarps;
+  pm.addPass(createConvertTileToTileGPU(toGPU));
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(tilegpu::createTileGPUCoalesce());
-  pm.addPass(tilegpu::createTileGPUAccelerateDot());
+  tilegpu::TileGPUAccelerateDotOptions dot;
+  dot.computeCapability = options.computeCapability;
+  dot.useWgmma = options.wgmma;
+  pm.addPass(tilegpu::createTileGPUAccelerateDot(dot));
   pm.addPass(tilegpu::createTileGPURemoveLayoutConversions());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  // cp.async exists from sm_80 on, like every architecture tilec targets.
+  tilegpu::TileGPUPipelineOptions pipeline;
+  pipeline.numStages = options.numStages;
+  pm.addPass(tilegpu::createTileGPUPipeline(pipeline));
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
 }
 
-void tilec::buildLLVMPipeline(mlir::OpPassManager &pm) {
-  pm.addPass(createTileGPUAllocateSharedMemory());
+int64_t tilec::getMaxSharedBytes(unsigned computeCapability) {
+  if (computeCapability >= 90)
+    return 227 * 1024;
+  if (computeCapability == 80)
+    return 163 * 1024;
+  return 99 * 1024;
+}
+
+void tilec::buildLLVMPipeline(mlir::OpPassManager &pm,
+                              int64_t maxSharedBytes) {
+  TileGPUAllocateSharedMemoryOptions alloc;
+  alloc.maxBytes = maxSharedBytes;
+  pm.addPass(createTileGPUAllocateSharedMemory(alloc));
   pm.addPass(createConvertTileGPUToLLVM());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());

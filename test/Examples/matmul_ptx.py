@@ -1,14 +1,14 @@
-# The PTX of examples/matmul.py: tl.dot becomes mma.sync m16n8k16 (fp16 and
-# bf16 operands, fp32 accumulation) through tilegpu-accelerate-dot, for
-# sm_80 and sm_90a alike, and ptxas accepts both. (wgmma for sm_90a is not
-# built yet: issue #5.) 64x64x32 tiles on 4 warps: each warp 32x32, 2 x 4
-# accumulator tiles, 2 K steps: 16 instructions.
+# The PTX of examples/matmul.py where wgmma does not exist (sm_80, and sm_90
+# without the `a`): tl.dot becomes mma.sync m16n8k16 (fp16 and bf16
+# operands, fp32 accumulation) through tilegpu-accelerate-dot, and ptxas
+# accepts both. 64x64x32 tiles on 4 warps: each warp 32x32, 2 x 4
+# accumulator tiles, 2 K steps: 16 instructions. (sm_90a: matmul_wgmma.py.)
 # RUN: tilec %examples/matmul.py -k matmul_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32, 8" --num-warps 4 --arch=sm_80 --emit=ptx --no-cache | FileCheck %s --check-prefix=F16
-# RUN: tilec %examples/matmul.py -k matmul_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32, 8" --num-warps 4 --arch=sm_90a --emit=ptx --no-cache | FileCheck %s --check-prefix=F16
-# RUN: tilec %examples/matmul.py -k matmul_kernel -s "*bf16:16, *bf16:16, *bf16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32, 8" --num-warps 4 --arch=sm_90a --emit=ptx --no-cache | FileCheck %s --check-prefix=BF16
-# RUN: tilec %examples/matmul.py -k matmul_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32, 8" --num-warps 4 --emit=tilegpu --no-cache | FileCheck %s --check-prefix=IR
+# RUN: tilec %examples/matmul.py -k matmul_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32, 8" --num-warps 4 --arch=sm_90 --emit=ptx --no-cache | FileCheck %s --check-prefix=F16
+# RUN: tilec %examples/matmul.py -k matmul_kernel -s "*bf16:16, *bf16:16, *bf16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32, 8" --num-warps 4 --arch=sm_90 --emit=ptx --no-cache | FileCheck %s --check-prefix=BF16
+# RUN: tilec %examples/matmul.py -k matmul_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32, 8" --num-warps 4 --arch=sm_80 --emit=tilegpu --no-cache | FileCheck %s --check-prefix=IR
 # RUN: %if ptxas %{ tilec %examples/matmul.py -k matmul_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32, 8" --num-warps 4 --arch=sm_80 --emit=cubin --no-cache -o %t.sm80.cubin %}
-# RUN: %if ptxas %{ tilec %examples/matmul.py -k matmul_kernel -s "*bf16:16, *bf16:16, *bf16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32, 8" --num-warps 4 --arch=sm_90a --emit=cubin --print-resources --no-cache -o %t.sm90a.cubin 2>&1 | FileCheck %s --check-prefix=RES %}
+# RUN: %if ptxas %{ tilec %examples/matmul.py -k matmul_kernel -s "*bf16:16, *bf16:16, *bf16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32, 8" --num-warps 4 --arch=sm_90 --emit=cubin --print-resources --no-cache -o %t.sm90a.cubin 2>&1 | FileCheck %s --check-prefix=RES %}
 
 # F16-LABEL: .entry matmul_kernel(
 # F16-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
@@ -29,7 +29,7 @@
 # its layout is offered backward through the truncation to the loop result:
 # the loop must still carry the accumulator in the mma layout (propagation
 # leaves values that follow a dot alone), converting once after the loop.
-# RUN: tilec %examples/matmul.py -k matmul_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 32, 8" --num-warps 4 --emit=tilegpu --no-cache | FileCheck %s --check-prefix=VEC
+# RUN: tilec %examples/matmul.py -k matmul_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 32, 8" --num-warps 4 --arch=sm_80 --emit=tilegpu --no-cache | FileCheck %s --check-prefix=VEC
 # VEC: #[[MMA:.*]] = #tilegpu.mma<{version = 2, instrN = 8, warpsPerCTA = [2, 2]}>
 # VEC: scf.for {{.*}} -> (tensor<128x128xf32, #[[MMA]]>, {{.*}})
 # VEC-COUNT-2: tilegpu.convert_layout {{.*}} -> tensor<{{.*}}, #dot_op{{.*}}>

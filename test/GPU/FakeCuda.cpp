@@ -21,6 +21,7 @@
 
 #include "GpuHost.h"
 
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -77,7 +78,7 @@ unsigned getThreads(const FakeFunction &f) {
   if (f.warps)
     return 32 * f.warps;
   if (f.kernel == "matmul_kernel")
-    return 128;
+    return f.block == 128 ? 256 : 128;
   if (f.kernel == "add_kernel" || f.kernel == "softmax_online_kernel")
     return 128;
   if (f.kernel == "layernorm_fwd_kernel" ||
@@ -290,7 +291,11 @@ CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   std::string kernel = file.substr(0, file.find('.'));
   if (kernel != name)
     return CUDA_ERROR_NOT_FOUND;
-  size_t b = file.find(".b"), w = file.find(".w");
+  // ".b" then a digit: BLOCK (not ".bf16" or ".bt").
+  size_t b = file.find(".b");
+  while (b != std::string::npos && !std::isdigit(file[b + 2]))
+    b = file.find(".b", b + 1);
+  size_t w = file.find(".w");
   *f = reinterpret_cast<CUfunction>(new FakeFunction{
       kernel,
       file.find(".fp16.") != std::string::npos   ? DType::F16

@@ -126,13 +126,24 @@ llvm::Error vectorAdd(Harness &h, DType t, size_t n) {
   return llvm::Error::success();
 }
 
-/// matmul_kernel (64x64x32 tiles, 4 warps, mma.sync) on an `m` x `k` by `k`
-/// x `n` product of type `t` (fp16 or bf16), A row-major or column-major, B
-/// and C row-major; checked row by row against a float64 product of the
-/// inputs.
-llvm::Error matmul(Harness &h, DType t, int m, int n, int k, bool aColMajor) {
+/// A compiled matmul_kernel: its cubin's name after the dtype
+/// ("b128.d16.bt"), its tile and warps, and the dynamic shared memory its
+/// launch passes (`tilec --print-resources` reports it; 3 stages of both
+/// operand tiles for the pipelined variants).
+struct MatmulConfig {
+  const char *variant;
+  int blockM, blockN, warps;
+  unsigned dynamicShared;
+};
+
+/// matmul_kernel on an `m` x `k` by `k` x `n` product of type `t` (fp16 or
+/// bf16), A and B row-major or column-major, C row-major; checked row by row
+/// against a float64 product of the inputs.
+llvm::Error matmul(Harness &h, DType t, const MatmulConfig &cfg, int m, int n,
+                   int k, bool aColMajor, bool bColMajor = false) {
   llvm::Expected<Kernel> kernel = loadKernel(
-      h.device, h.dir, llvm::formatv("matmul_kernel.{0}.b64.cubin", getName(t)),
+      h.device, h.dir,
+      llvm::formatv("matmul_kernel.{0}.{1}.cubin", getName(t), cfg.variant),
       "matmul_kernel");
   if (!kernel)
     return kernel.takeError();
@@ -150,12 +161,15 @@ llvm::Error matmul(Harness &h, DType t, int m, int n, int k, bool aColMajor) {
   CUdeviceptr pa = ba->getDevicePtr(), pb = bb->getDevicePtr(),
               pc = bc->getDevicePtr();
   int32_t sam = aColMajor ? 1 : k, sak = aColMajor ? m : 1;
-  int32_t mm = m, nn = n, kk = k, sbk = n, sbn = 1, scm = n, scn = 1;
+  int32_t sbk = bColMajor ? 1 : n, sbn = bColMajor ? k : 1;
+  int32_t mm = m, nn = n, kk = k, scm = n, scn = 1;
   void *args[] = {&pa,  &pb,  &pc,  &mm,  &nn,  &kk,
                   &sam, &sak, &sbk, &sbn, &scm, &scn};
-  unsigned programs = unsigned(((m + 63) / 64) * ((n + 63) / 64));
-  if (llvm::Error e =
-          kernel->launch(Dim3(programs), Dim3(128), 0, nullptr, args))
+  unsigned programs =
+      unsigned(((m + cfg.blockM - 1) / cfg.blockM) *
+               ((n + cfg.blockN - 1) / cfg.blockN));
+  if (llvm::Error e = kernel->launch(Dim3(programs), Dim3(32 * cfg.warps),
+                                     cfg.dynamicShared, nullptr, args))
     return e;
   if (llvm::Error e = h.device.synchronize())
     return e;
@@ -168,14 +182,15 @@ llvm::Error matmul(Harness &h, DType t, int m, int n, int k, bool aColMajor) {
     std::fill(ref.begin(), ref.end(), 0.0);
     for (int p = 0; p < k; ++p) {
       double av = a[size_t(i) * sam + size_t(p) * sak];
-      const float *brow = &b[size_t(p) * n];
       for (int j = 0; j < n; ++j)
-        ref[j] += av * brow[j];
+        ref[j] += av * b[size_t(p) * sbk + size_t(j) * sbn];
     }
     meter.add(out->data() + size_t(i) * n, ref.data(), n);
   }
-  h.verdict(llvm::formatv("matmul_kernel {4} {0}x{1}x{2} A {3}", m, n, k,
-                          aColMajor ? "column-major" : "row-major", getName(t)),
+  h.verdict(llvm::formatv("matmul_kernel.{5} {4} {0}x{1}x{2} A {3}{6}", m,
+                          n, k, aColMajor ? "column-major" : "row-major",
+                          getName(t), cfg.variant,
+                          bColMajor ? " B column-major" : ""),
             {{"", meter.get(), kMatmulBound}}, 0);
   return llvm::Error::success();
 }
@@ -385,18 +400,39 @@ int main(int argc, char **argv) {
   }
   // mma.sync through tilegpu-accelerate-dot: ragged shapes (no dimension a
   // multiple of the 64x64x32 tile) and both orders of A.
+  // On sm_90a: wgmma. The generic variants store each iteration's operands
+  // to shared memory; the .d16 ones are 3-stage cp.async pipelines.
+  const unsigned ring = 3 * (128 * 64 + 64 * 128) * 2;
+  const MatmulConfig b64{"b64", 64, 64, 4, 0}, b128{"b128", 128, 128, 8, 0},
+      d16{"b128.d16", 128, 128, 8, ring}, d16at{"b128.d16.at", 128, 128, 8, ring},
+      d16bt{"b128.d16.bt", 128, 128, 8, ring};
   for (DType t : {DType::F16, DType::BF16}) {
     const char *name = getName(t);
-    run(llvm::formatv("matmul_kernel {0} 333x517x245", name),
-        matmul(h, t, 333, 517, 245, false));
-    run(llvm::formatv("matmul_kernel {0} 64x64x32 A column-major", name),
-        matmul(h, t, 64, 64, 32, true));
+    run(llvm::formatv("matmul_kernel.b64 {0} 333x517x245", name),
+        matmul(h, t, b64, 333, 517, 245, false));
+    run(llvm::formatv("matmul_kernel.b64 {0} 64x64x32 A column-major", name),
+        matmul(h, t, b64, 64, 64, 32, true));
+    run(llvm::formatv("matmul_kernel.b128 {0} 333x517x245 B column-major",
+                      name),
+        matmul(h, t, b128, 333, 517, 245, false, true));
+    run(llvm::formatv("matmul_kernel.b128.d16 {0} 1040x528x1008", name),
+        matmul(h, t, d16, 1040, 528, 1008, false));
+    run(llvm::formatv("matmul_kernel.b128.d16.at {0} 528x400x272", name),
+        matmul(h, t, d16at, 528, 400, 272, true));
+    run(llvm::formatv("matmul_kernel.b128.d16.bt {0} 400x528x48", name),
+        matmul(h, t, d16bt, 400, 528, 48, false, true));
     if (!quick) {
-      run(llvm::formatv("matmul_kernel {0} 1000x1000x1000", name),
-          matmul(h, t, 1000, 1000, 1000, false));
-      run(llvm::formatv("matmul_kernel {0} 1000x1000x1000 A column-major",
+      run(llvm::formatv("matmul_kernel.b64 {0} 1000x1000x1000", name),
+          matmul(h, t, b64, 1000, 1000, 1000, false));
+      run(llvm::formatv("matmul_kernel.b64 {0} 1000x1000x1000 A column-major",
                         name),
-          matmul(h, t, 1000, 1000, 1000, true));
+          matmul(h, t, b64, 1000, 1000, 1000, true));
+      run(llvm::formatv("matmul_kernel.b128 {0} 4097x2048x511", name),
+          matmul(h, t, b128, 4097, 2048, 511, false));
+      run(llvm::formatv("matmul_kernel.b128.d16 {0} 2048x2048x2048", name),
+          matmul(h, t, d16, 2048, 2048, 2048, false));
+      run(llvm::formatv("matmul_kernel.b128.d16.bt {0} 1024x1024x4096", name),
+          matmul(h, t, d16bt, 1024, 1024, 4096, false, true));
     }
   }
   llvm::outs() << h.passed << " passed, " << h.failed << " failed\n";

@@ -184,11 +184,16 @@ static void printKernelResources(const tilec::KernelMetadata &md) {
       md.minCtasPerSM
           ? fmt::format(", tuned for {} CTAs per SM", md.minCtasPerSM)
           : std::string();
+  std::string dynamic =
+      md.dynamicSharedBytes
+          ? fmt::format(", {} bytes dynamic shared memory",
+                        md.dynamicSharedBytes)
+          : std::string();
   llvm::errs() << fmt::format(
       "{}: {} registers, {} bytes spill stores, {} bytes spill loads, "
-      "{} bytes stack, {} bytes shared memory, {} threads{}\n",
+      "{} bytes stack, {} bytes shared memory{}, {} threads{}\n",
       md.name, md.registers, md.spillStores, md.spillLoads, md.stackBytes,
-      md.sharedBytes, md.threadsPerBlock, tuned);
+      md.sharedBytes, dynamic, md.threadsPerBlock, tuned);
 }
 
 /// `-o NAME` for --emit=c-launcher: writes NAME.h and NAME.c.

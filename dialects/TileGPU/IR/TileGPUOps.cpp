@@ -62,3 +62,60 @@ LogicalResult LocalLoadOp::verify() {
 LogicalResult LocalStoreOp::verify() {
   return verifySameTile(*this, getSrc().getType(), getMem().getType());
 }
+
+LogicalResult MemDescIndexOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getResult().getType();
+  llvm::ArrayRef<unsigned> srcOrder = src.getEncoding().getOrder();
+  if (src.getShape().size() != dst.getShape().size() + 1 ||
+      src.getShape().drop_front() != dst.getShape() ||
+      src.getElementType() != dst.getElementType())
+    return emitOpError() << "result " << dst << " is not one slot of " << src;
+  // The ring dimension is the outermost: the last in `order`.
+  if (srcOrder.back() != 0 ||
+      src.getEncoding().getSwizzleBytes() !=
+          dst.getEncoding().getSwizzleBytes())
+    return emitOpError() << "the ring's layout " << src.getEncoding()
+                         << " must be the slot's " << dst.getEncoding()
+                         << " with the ring dimension outermost";
+  for (auto [s, d] : llvm::zip(srcOrder.drop_back(),
+                               dst.getEncoding().getOrder()))
+    if (s != d + 1)
+      return emitOpError() << "the ring's order does not extend the slot's";
+  return mlir::success();
+}
+
+LogicalResult AsyncCopyGlobalToLocalOp::verify() {
+  auto ptrs = llvm::cast<mlir::RankedTensorType>(getPtrs().getType());
+  MemDescType dst = getDst().getType();
+  auto ptrType = llvm::dyn_cast<tilec::tile::PtrType>(ptrs.getElementType());
+  if (!ptrType || ptrType.getPointeeType() != dst.getElementType() ||
+      ptrs.getShape() != dst.getShape())
+    return emitOpError() << "pointers " << ptrs << " do not address the tile "
+                         << dst;
+  if (getMask() &&
+      llvm::cast<mlir::RankedTensorType>(getMask().getType()).getShape() !=
+          ptrs.getShape())
+    return emitOpError() << "mask and pointers differ in shape";
+  unsigned bytes = getVec() * std::max<unsigned>(
+                                  1, dst.getElementType().getIntOrFloatBitWidth() / 8);
+  if (getVec() <= 0 || (bytes != 4 && bytes != 8 && bytes != 16))
+    return emitOpError() << "cp.async copies 4, 8 or 16 bytes, not " << bytes;
+  return mlir::success();
+}
+
+LogicalResult WarpGroupDotOp::verify() {
+  MemDescType a = getA().getType(), b = getB().getType();
+  auto c = llvm::cast<mlir::RankedTensorType>(getC().getType());
+  auto mma = llvm::dyn_cast_or_null<MmaEncodingAttr>(c.getEncoding());
+  if (!mma || mma.getVersion() != 3)
+    return emitOpError() << "accumulator needs a version 3 mma layout, got "
+                         << c;
+  if (a.getShape().size() != 2 || b.getShape().size() != 2 ||
+      c.getRank() != 2 || a.getShape()[1] != b.getShape()[0] ||
+      a.getShape()[0] != c.getShape()[0] || b.getShape()[1] != c.getShape()[1])
+    return emitOpError() << "shapes " << a << " * " << b << " -> " << c
+                         << " do not form a matrix product";
+  if (getResult().getType() != c)
+    return emitOpError() << "result type must be the accumulator's";
+  return mlir::success();
+}

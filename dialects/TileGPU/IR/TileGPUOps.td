@@ -84,4 +84,94 @@ def TileGPU_BarrierOp : TileGPU_Op<"barrier"> {
   let assemblyFormat = "attr-dict";
 }
 
+def TileGPU_MemDescIndexOp : TileGPU_Op<"memdesc_index", [Pure]> {
+  let summary = "one slot of a multi-buffered shared-memory tile";
+  let description = [{
+    `src` holds `shape[0]` tiles one after the other, each laid out by the
+    trailing dimensions of its shared layout; the result is tile `index`.
+    Software pipelining allocates one such ring per operand it prefetches.
+
+    ```mlir
+    %s = tilegpu.memdesc_index %ring[%i] : !tilegpu.memdesc<[3, 128, 64], f16, #ring> -> !tilegpu.memdesc<[128, 64], f16, #shared>
+    ```
+  }];
+  let arguments = (ins TileGPU_MemDescType:$src, I32:$index);
+  let results = (outs TileGPU_MemDescType:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_AsyncCopyGlobalToLocalOp
+    : TileGPU_Op<"async_copy_global_to_local",
+                 [MemoryEffects<[MemRead<DefaultResource>,
+                                 MemWrite<DefaultResource>]>]> {
+  let summary = "starts copying a tile from global into shared memory";
+  let description = [{
+    Each thread copies the elements its layout of `ptrs` gives it, `vec` of
+    them (contiguous in both memories) per `cp.async`, into `dst` at the
+    places its shared layout gives them. Where `mask` is false the copy
+    writes zeros and reads nothing. The copy completes only at an
+    `async_wait` that covers its group (`async_commit_group`).
+
+    ```mlir
+    tilegpu.async_copy_global_to_local %ptrs, %slot mask %m {vec = 8 : i32} : tensor<128x64x!tile.ptr<f16>, #blocked> -> !tilegpu.memdesc<[128, 64], f16, #shared>
+    ```
+  }];
+  let arguments = (ins TileGPU_Tensor:$ptrs, TileGPU_MemDescType:$dst,
+                       Optional<TileGPU_Tensor>:$mask, I32Attr:$vec);
+  let assemblyFormat = [{
+    $ptrs `,` $dst (`mask` $mask^)? attr-dict `:` type($ptrs) (`,` type($mask)^)? `->` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_AsyncCommitGroupOp : TileGPU_Op<"async_commit_group"> {
+  let summary = "closes the group of this thread's pending async copies";
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_AsyncWaitOp : TileGPU_Op<"async_wait"> {
+  let summary = "waits until at most `num` async copy groups are pending";
+  let description = [{
+    Per thread, as `cp.async.wait_group`: other threads' copies are visible
+    only after a barrier that follows every thread's wait.
+  }];
+  let arguments = (ins I32Attr:$num);
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_FenceAsyncSharedOp : TileGPU_Op<"fence_async_shared"> {
+  let summary = "orders generic-proxy shared writes before async-proxy reads";
+  let description = [{
+    `fence.proxy.async.shared::cta`: shared memory written by ordinary
+    stores (or cp.async) that wgmma reads next needs it in each writing
+    thread, before the barrier that publishes the writes.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_WarpGroupDotOp : TileGPU_Op<"warp_group_dot",
+    [MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "c + a * b on the warpgroup tensor cores (wgmma)";
+  let description = [{
+    `a` ([M, K]) and `b` ([K, N]) are read from shared memory through wgmma
+    matrix descriptors; `c` and the result are in an `#tilegpu.mma` version 3
+    layout. Lowers to `wgmma.mma_async` per 64-row, instrN-column tile and
+    16-wide K step, between a `wgmma.fence` and a commit and wait.
+
+    ```mlir
+    %d = tilegpu.warp_group_dot %a, %b, %c : !tilegpu.memdesc<[128, 64], f16, #sa>, !tilegpu.memdesc<[64, 128], f16, #sb>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+    ```
+  }];
+  let arguments = (ins TileGPU_MemDescType:$a, TileGPU_MemDescType:$b,
+                       TileGPU_Tensor:$c);
+  let results = (outs TileGPU_Tensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` type($c) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TILEC_DIALECTS_TILEGPU_IR_TILEGPUOPS_TD

@@ -11,9 +11,14 @@
 // the mma layout across the loop, and the lowering emits one instruction per
 // fragment.
 //
-// Today: mma.sync m16n8k16 (compute capability 8.0 and up) for f16 and bf16
-// operands with an f32 accumulator. Other dots are left as they are, and the
-// lowering refuses them by name.
+// On sm_90a (the `wgmma` option) a dot whose tile is whole warpgroup tiles
+// becomes a `tilegpu.warp_group_dot`: wgmma reads both operands from shared
+// memory, so they are stored there (`tilegpu.local_alloc`) in a swizzled
+// layout that keeps the order their loads read them in; the pipelining pass
+// later turns those stores into asynchronous copies. Elsewhere: mma.sync
+// m16n8k16 (compute capability 8.0 and up) for f16 and bf16 operands with
+// an f32 accumulator. Other dots are left as they are, and the lowering
+// refuses them by name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,6 +87,103 @@ static SmallVector<unsigned> getWarpsPerCTA(ArrayRef<int64_t> shape,
   return {wm, wn};
 }
 
+/// How wgmma would compute a dot: the accumulator layout and, per operand,
+/// its shared layout.
+struct WgmmaPlan {
+  MmaEncodingAttr mma;
+  SharedEncodingAttr sharedA, sharedB;
+};
+
+/// `v` before the layout conversions that lead to it: what is stored to
+/// shared memory, in whatever layout it was computed.
+static Value stripConversions(Value v) {
+  while (auto cvt = v.getDefiningOp<ConvertLayoutOp>())
+    v = cvt.getSrc();
+  return v;
+}
+
+/// The order in which a tensor's loads read it (contiguous dimension
+/// first): its blocked layout's, else row-major.
+static SmallVector<unsigned> getAccessOrder(Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (auto blocked =
+          dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding()))
+    return SmallVector<unsigned>(blocked.getOrder());
+  return {1, 0};
+}
+
+/// A shared layout for `v` that wgmma can read: the widest swizzle its
+/// contiguous dimension fills (wgmma's descriptors need at least 32 bytes).
+static std::optional<SharedEncodingAttr> getWgmmaSharedLayout(Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  SmallVector<unsigned> order = getAccessOrder(v);
+  int64_t rowBytes = type.getShape()[order[0]] *
+                     type.getElementType().getIntOrFloatBitWidth() / 8;
+  if (rowBytes < 32)
+    return std::nullopt;
+  unsigned swizzle = unsigned(std::min<int64_t>(128, rowBytes));
+  return SharedEncodingAttr::get(v.getContext(), swizzle, order);
+}
+
+/// The wgmma plan for `dot`, if wgmma m64nNk16 computes it: f16 or bf16
+/// operands of one type, an f32 accumulator, power-of-two tiles of whole
+/// 64-row warpgroup tiles, and whole warpgroups.
+static std::optional<WgmmaPlan> getWgmmaPlan(tile::DotOp dot,
+                                             unsigned numWarps) {
+  auto a = cast<RankedTensorType>(dot.getA().getType());
+  auto b = cast<RankedTensorType>(dot.getB().getType());
+  auto c = cast<RankedTensorType>(dot.getC().getType());
+  if (a.getRank() != 2 || a.getElementType() != b.getElementType() ||
+      !c.getElementType().isF32() || numWarps % 4 != 0)
+    return std::nullopt;
+  Type e = a.getElementType();
+  if (!e.isF16() && !e.isBF16())
+    return std::nullopt;
+  int64_t m = c.getShape()[0], n = c.getShape()[1], k = a.getShape()[1];
+  for (int64_t size : {m, n, k})
+    if (!llvm::isPowerOf2_64(size))
+      return std::nullopt;
+  if (m % 64 != 0 || k % 16 != 0)
+    return std::nullopt;
+  // Warpgroups along M first (each 64 rows), the rest along N.
+  unsigned wm = 4 * unsigned(std::min<int64_t>(numWarps / 4, m / 64));
+  unsigned wn = numWarps / wm;
+  int64_t perWarpN = n / wn;
+  if (perWarpN < 8)
+    return std::nullopt;
+  unsigned instrN = unsigned(std::min<int64_t>(256, perWarpN));
+  std::optional<SharedEncodingAttr> sa =
+      getWgmmaSharedLayout(stripConversions(dot.getA()));
+  std::optional<SharedEncodingAttr> sb =
+      getWgmmaSharedLayout(stripConversions(dot.getB()));
+  if (!sa || !sb)
+    return std::nullopt;
+  MLIRContext *ctx = dot.getContext();
+  return WgmmaPlan{MmaEncodingAttr::get(ctx, 3, instrN, {wm, wn}), *sa, *sb};
+}
+
+/// Replaces `dot` by a warp_group_dot on shared copies of its operands.
+static void rewriteToWgmma(tile::DotOp dot, const WgmmaPlan &plan) {
+  OpBuilder b(dot);
+  Location loc = dot.getLoc();
+  auto toShared = [&](Value v, SharedEncodingAttr layout) -> Value {
+    auto type = cast<RankedTensorType>(v.getType());
+    auto mem = MemDescType::get(b.getContext(), type.getShape(),
+                                type.getElementType(), layout);
+    return LocalAllocOp::create(b, loc, mem, v, IntegerAttr());
+  };
+  Value a = toShared(stripConversions(dot.getA()), plan.sharedA);
+  Value bv = toShared(stripConversions(dot.getB()), plan.sharedB);
+  auto cType = cast<RankedTensorType>(dot.getC().getType());
+  auto accType = RankedTensorType::get(cType.getShape(),
+                                       cType.getElementType(), plan.mma);
+  Value c = ConvertLayoutOp::create(b, loc, accType, dot.getC());
+  Value d = WarpGroupDotOp::create(b, loc, accType, a, bv, c);
+  Value back = ConvertLayoutOp::create(b, loc, dot.getType(), d);
+  dot.replaceAllUsesWith(back);
+  dot.erase();
+}
+
 void AccelerateDotPass::runOnOperation() {
   ModuleOp module = getOperation();
   unsigned cc = computeCapability;
@@ -93,6 +195,15 @@ void AccelerateDotPass::runOnOperation() {
   MLIRContext *ctx = &getContext();
 
   module.walk([&](tile::DotOp dot) {
+    if (useWgmma) {
+      if (std::optional<WgmmaPlan> plan = getWgmmaPlan(dot, numWarps)) {
+        LLVM_DEBUG(llvm::dbgs() << "wgmma for " << dot << "\n");
+        rewriteToWgmma(dot, *plan);
+        ++numAccelerated;
+        ++numWarpGroupDots;
+        return;
+      }
+    }
     if (!isMmaV2Candidate(dot))
       return;
     auto cType = cast<RankedTensorType>(dot.getC().getType());

@@ -126,7 +126,8 @@ void LayoutPropagation::offerUnanchored(Value value, Attribute layout) {
   // the one its tensor cores produce, and what follows them theirs (offer()
   // refuses phase 1's values).
   if (!value.getDefiningOp<tile::LoadOp>() &&
-      !value.getDefiningOp<tile::DotOp>())
+      !value.getDefiningOp<tile::DotOp>() &&
+      !value.getDefiningOp<WarpGroupDotOp>())
     offer(value, layout);
 }
 
@@ -184,9 +185,9 @@ void LayoutPropagation::propagate() {
     if (auto load = dyn_cast<tile::LoadOp>(op)) {
       if (auto t = dyn_cast<RankedTensorType>(load.getType()))
         offer(load.getResult(), t.getEncoding());
-    } else if (auto dot = dyn_cast<tile::DotOp>(op)) {
-      offer(dot.getResult(),
-            cast<RankedTensorType>(dot.getType()).getEncoding());
+    } else if (isa<tile::DotOp, WarpGroupDotOp>(op)) {
+      offer(op->getResult(0),
+            cast<RankedTensorType>(op->getResult(0).getType()).getEncoding());
     }
   });
   while (!worklist.empty()) {
@@ -235,7 +236,8 @@ Type LayoutPropagation::requiredType(OpOperand &operand) {
     return cast<RankedTensorType>(op->getResult(i).getType()).getEncoding();
   };
 
-  if (isa<ConvertLayoutOp>(op))
+  // A shared tile can be stored from any layout.
+  if (isa<ConvertLayoutOp, LocalAllocOp, LocalStoreOp>(op))
     return nullptr;
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
     unsigned first = forOp.getNumControlOperands();

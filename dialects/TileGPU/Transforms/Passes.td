@@ -65,7 +65,15 @@ def TileGPUAccelerateDot : Pass<"tilegpu-accelerate-dot", "mlir::ModuleOp"> {
     `#tilegpu.dot_op`, with `tilegpu.convert_layout` in and out (layout
     propagation then keeps a loop's accumulator in the mma layout).
 
-    Today: mma.sync m16n8k16 (compute capability 8.0 and up, so also on
+    With `wgmma` (sm_90a): a dot with f16/bf16 operands and an f32
+    accumulator whose tile is whole 64-row warpgroup tiles becomes a
+    `tilegpu.warp_group_dot` with an `#tilegpu.mma` version 3 accumulator;
+    its operands are stored to shared memory (`tilegpu.local_alloc`) in the
+    widest swizzle (32, 64 or 128 bytes) their contiguous dimension fills,
+    in the order their loads read them, for wgmma to read through matrix
+    descriptors. Warps go along M in warpgroups of 4 rows of 16, then N.
+
+    Otherwise: mma.sync m16n8k16 (compute capability 8.0 and up, so also on
     sm_90a) for f16/bf16 operands with an f32 accumulator, on tiles of whole
     16x8x16 steps. Warps are doubled along whichever of M (16 rows per step)
     and N (8 columns) has more steps left per warp. Other dots are left
@@ -87,10 +95,71 @@ def TileGPUAccelerateDot : Pass<"tilegpu-accelerate-dot", "mlir::ModuleOp"> {
     Option<"computeCapability", "compute-capability", "unsigned",
            /*default=*/"0",
            "Compute capability times ten (80, 86, 89, 90); 0 means 80">,
+    Option<"useWgmma", "wgmma", "bool", /*default=*/"false",
+           "Use wgmma for the dots it can compute (sm_90a only: the "
+           "instruction exists on the architecture-specific target alone)">,
   ];
   let statistics = [
     Statistic<"numAccelerated", "num-accelerated",
               "dots given tensor-core layouts">,
+    Statistic<"numWarpGroupDots", "num-wgmma",
+              "dots turned into tilegpu.warp_group_dot">,
+  ];
+}
+
+def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
+  let summary = "Prefetch the operands of loops over K into a shared ring";
+  let description = [{
+    For an `scf.for` whose shared-memory tiles (`tilegpu.local_alloc` of a
+    `tile.load`) are refilled every iteration, issues the loads of iteration
+    `i + numStages - 1` as `tilegpu.async_copy_global_to_local` into a ring
+    of `numStages` slots while iteration `i` computes, so that the copies
+    overlap the math. The loads' address and mask computations (and the
+    loop-carried pointers they step) run `numStages - 1` iterations ahead;
+    a prologue issues the first `numStages - 1` iterations' copies, and
+    copies past the end are masked off (they read nothing and fill zeros).
+
+    Each iteration waits (`async_wait`) until its slot's copy group is
+    complete, fences the async proxy when wgmma reads the slot, and
+    synchronizes the CTA with one barrier, which also makes the slot that
+    the previous iteration read free for the next copy.
+
+    A load is left as it is when cp.async cannot copy it (vectors of fewer
+    than 4 bytes) or when its addresses depend on values the loop computes
+    after its dot; a loop whose `tile.num_stages` is 1 or less is not
+    pipelined.
+
+    ```mlir
+    scf.for %i = %lb to %ub step %c1 iter_args(%acc = %z, %p = %p0) {
+      %a = tile.load %p, %m, %zero : tensor<128x64x!tile.ptr<f16>, #blocked>
+      %s = tilegpu.local_alloc %a : (...) -> !tilegpu.memdesc<[128, 64], f16, #shared>
+      %d = tilegpu.warp_group_dot %s, ...
+      ...
+    }
+    // becomes a prologue of async copies, then
+    scf.for ... {
+      tilegpu.async_wait {num = 1 : i32}
+      tilegpu.fence_async_shared
+      tilegpu.barrier
+      tilegpu.async_copy_global_to_local %p_ahead, %ring_slot_next mask %m_ahead ...
+      tilegpu.async_commit_group
+      %s = tilegpu.memdesc_index %ring[%slot] : ...
+      %d = tilegpu.warp_group_dot %s, ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::tilec::tilegpu::TileGPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
+           "Slots of each ring (a loop's tile.num_stages overrides it)">,
+  ];
+  let statistics = [
+    Statistic<"numPipelinedLoops", "num-pipelined-loops",
+              "loops given a prefetching prologue">,
+    Statistic<"numAsyncCopies", "num-async-copies",
+              "loads turned into async copies">,
   ];
 }
 

@@ -48,6 +48,7 @@ struct Buffer {
   Operation *owner;
   int64_t start, end, bytes;
   int64_t offset = -1;
+  int64_t align = 16;
 };
 
 } // namespace
@@ -102,15 +103,19 @@ LogicalResult tilec::gpu_to_llvm::allocateSharedMemory(ModuleOp module,
         for (int64_t d : type.getShape())
           elems *= d;
         auto [start, end] = getLiveRange(alloc, first, last);
-        buffers.push_back(
-            {op, start, end, elems * getStorageBytes(type.getElementType())});
+        // wgmma and TMA apply a swizzle to address bits up to 1024 bytes: a
+        // swizzled tile starts on a 1024-byte boundary.
+        int64_t align = type.getEncoding().getSwizzleBytes() ? 1024 : 16;
+        buffers.push_back({op, start, end,
+                           elems * getStorageBytes(type.getElementType()), 0,
+                           align});
         return WalkResult::advance();
       }
       FailureOr<int64_t> bytes = getScratchBytes(op);
       if (failed(bytes))
         return WalkResult::interrupt();
       if (*bytes > 0)
-        buffers.push_back({op, first[op], first[op], *bytes});
+        buffers.push_back({op, first[op], first[op], *bytes, 0, 16});
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())
@@ -132,7 +137,7 @@ LogicalResult tilec::gpu_to_llvm::allocateSharedMemory(ModuleOp module,
       int64_t offset = 0;
       for (auto [lo, hi] : taken)
         if (offset + buf.bytes > lo && offset < hi)
-          offset = llvm::alignTo(hi, 16);
+          offset = llvm::alignTo(hi, buf.align);
       buf.offset = offset;
       if (offset + buf.bytes > maxBytes)
         return buf.owner->emitError()

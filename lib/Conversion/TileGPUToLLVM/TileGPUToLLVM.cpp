@@ -62,11 +62,19 @@ LogicalResult ConvertTileGPUToLLVMPass::createScratchBuffer(ModuleOp module) {
   if (bytes == 0)
     return success();
   OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
-  LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
-                         LLVM::Linkage::Internal, kScratchName,
-                         /*value=*/Attribute(), /*alignment=*/16,
-                         /*addrSpace=*/3);
+  // Past the 48 KiB a CTA may declare statically, the buffer is the kernel's
+  // dynamic shared memory (`.extern .shared`), whose size each launch passes
+  // (KernelMetadata::dynamicSharedBytes). 1024-byte alignment keeps swizzled
+  // tiles, which the allocator places at multiples of 1024, aligned.
+  bool dynamic = bytes > kMaxStaticSharedBytes;
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), dynamic ? 0 : bytes);
+  LLVM::GlobalOp::create(
+      b, module.getLoc(), type, /*isConstant=*/false,
+      dynamic ? LLVM::Linkage::External : LLVM::Linkage::Internal,
+      kScratchName, /*value=*/Attribute(), /*alignment=*/1024,
+      /*addrSpace=*/3);
+  if (dynamic)
+    module->setAttr(kDynamicSharedMemoryAttr, b.getI64IntegerAttr(bytes));
   return success();
 }
 
@@ -92,6 +100,8 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateReduceOpToLLVMPatterns(converter, patterns);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns);
   populateDotOpToLLVMPatterns(converter, patterns);
+  populateSharedMemoryOpToLLVMPatterns(converter, patterns);
+  populateWarpGroupDotOpToLLVMPatterns(converter, patterns);
   populateControlFlowTypeConversions(converter, patterns, target);
   return applyPartialConversion(module, target, std::move(patterns));
 }

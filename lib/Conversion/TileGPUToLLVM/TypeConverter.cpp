@@ -19,6 +19,10 @@ TileGPUTypeConverter::TileGPUTypeConverter(MLIRContext *ctx,
   addConversion([ctx](tile::PtrType) -> Type {
     return LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/1);
   });
+  // A shared tile is the address of its first byte.
+  addConversion([ctx](tilegpu::MemDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/3);
+  });
   addConversion([this](RankedTensorType type) -> std::optional<Type> {
     std::optional<unsigned> n = getNumElementsPerThread(type);
     if (!n)

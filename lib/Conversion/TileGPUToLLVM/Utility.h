@@ -32,6 +32,12 @@ inline constexpr llvm::StringLiteral kScratchOffsetAttr =
     "tilegpu.scratch_offset";
 inline constexpr llvm::StringLiteral kSharedMemoryAttr =
     "tilegpu.shared_memory";
+/// Set on a module whose buffer is dynamic shared memory: the bytes each
+/// launch must pass.
+inline constexpr llvm::StringLiteral kDynamicSharedMemoryAttr =
+    "tilegpu.dynamic_shared_memory";
+/// The most shared memory a kernel may declare statically.
+inline constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
 
 /// LLVM's type converter plus: a ranked tensor with a tilegpu layout becomes
 /// an `!llvm.struct` of its per-thread elements, `!tile.ptr<T>` becomes
@@ -112,6 +118,22 @@ mlir::FailureOr<llvm::SmallVector<unsigned>> getRegisterMap(
         project,
     std::string *whyNot = nullptr);
 
+/// The first byte of the shared tile `alloc` allocates.
+mlir::Value getSharedTilePointer(mlir::OpBuilder &b, mlir::Location loc,
+                                 tilegpu::LocalAllocOp alloc);
+
+/// A shared tile's layout: element offset -> tensor coordinates.
+tilegpu::LinearLayout getSharedLayout(tilegpu::MemDescType type);
+
+/// For every register of `distributed`, the element offset in the shared
+/// tile `type` of the element it holds (an i32). Fails unless each run of
+/// `vec` registers (from a multiple of `vec`) is `vec` consecutive elements
+/// of the tile, so that a vector access can move them.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+emitSharedOffsets(mlir::Location loc, mlir::OpBuilder &b,
+                  const tilegpu::LinearLayout &distributed,
+                  tilegpu::MemDescType type, unsigned vec);
+
 void populateFuncOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
 void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter,
@@ -127,6 +149,10 @@ void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns);
 void populateDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
+void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                          mlir::RewritePatternSet &patterns);
+void populateWarpGroupDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                          mlir::RewritePatternSet &patterns);
 /// Patterns and legality for structured control flow with converted types
 /// (the first phase of the pass).
 void populateControlFlowTypeConversions(TileGPUTypeConverter &converter,

@@ -1,7 +1,7 @@
 // RUN: tilec-opt %s -split-input-file -convert-tilegpu-to-llvm | FileCheck %s
 
 #blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-// CHECK: llvm.mlir.global internal @tilec_scratch_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<512 x i8>
+// CHECK: llvm.mlir.global internal @tilec_scratch_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<512 x i8>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: llvm.func @sum
   func.func @sum(%p: !tile.ptr<f32>) attributes {tile.kernel} {

@@ -20,7 +20,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 // Same layout on both sides: each element goes to another thread, through
 // shared memory at the row-major offset of its transposed coordinates.
 #a = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-// CHECK: llvm.mlir.global internal @tilec_scratch_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
+// CHECK: llvm.mlir.global internal @tilec_scratch_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<4096 x i8>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: llvm.func @through_shared
   func.func @through_shared(%x: tensor<32x32xf32, #a>) attributes {tile.kernel} {

@@ -1,0 +1,356 @@
+//===- Pipeline.cpp - Prefetch loop operands into shared rings ---*- C++ -*-===//
+//
+// The tilegpu-pipeline pass. A matmul's loop over K loads two tiles, stores
+// them to shared memory and multiplies them; without pipelining every
+// iteration waits for its own loads. This pass keeps `numStages - 1`
+// iterations of loads in flight: each such load becomes a cp.async copy
+// straight into one slot of a ring of `numStages` shared tiles, issued
+// `numStages - 1` iterations before the iteration that reads it.
+//
+// The loads' addresses and masks (their "stage 0": the backward slice of the
+// load within the loop body, plus the loop-carried values it steps, such as
+// the pointer tiles) are cloned to run ahead: a prologue computes and copies
+// the first `numStages - 1` iterations, and the loop body computes and copies
+// iteration `i + numStages - 1` while it multiplies iteration `i` (stage 1,
+// everything else). Stage-0 loop-carried values therefore hold their value
+// for the iteration `numStages - 1` ahead. Copies for iterations past the end
+// are masked off: cp.async then reads nothing and writes zeros.
+//
+// Synchronization, per iteration: `async_wait` leaves at most
+// `numStages - 2` groups pending, so this iteration's slot is complete in
+// this thread; a fence orders cp.async's writes before wgmma's async-proxy
+// reads; one CTA barrier then makes every thread's copies visible and proves
+// every warp is done with the previous iteration, whose slot the next copy
+// overwrites.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileGPU/Transforms/Passes.h"
+
+#include "Tile/IR/TileOps.h"
+#include "TileGPU/IR/TileGPUOps.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tilegpu-pipeline"
+
+namespace tilec::tilegpu {
+#define GEN_PASS_DEF_TILEGPUPIPELINE
+#include "TileGPU/Transforms/Passes.h.inc"
+} // namespace tilec::tilegpu
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::tilegpu;
+
+namespace {
+
+/// A load whose tile goes straight to shared memory, and so can be copied
+/// there asynchronously.
+struct Prefetch {
+  tile::LoadOp load;
+  LocalAllocOp alloc;
+  unsigned vec;
+};
+
+/// What pipelining one loop needs: the loads it prefetches, the stage-0 ops
+/// in body order and the loop-carried values they step.
+struct LoopPlan {
+  SmallVector<Prefetch> prefetches;
+  SmallVector<Operation *> stage0;
+  llvm::SmallSetVector<unsigned, 4> stage0Args;
+  bool feedsWgmma = false;
+};
+
+struct PipelinePass
+    : public tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
+  using Base::Base;
+  void runOnOperation() override;
+};
+
+} // namespace
+
+/// Whether `v` is absent or a zero constant (cp.async's fill value).
+static bool isZeroOrAbsent(Value v) {
+  if (!v)
+    return true;
+  return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
+}
+
+/// The prefetchable loads of `forOp`'s body: a load whose only user is a
+/// local_alloc, that fills masked-off elements with zero, and whose vectors
+/// cp.async can copy (4, 8 or 16 bytes).
+static SmallVector<Prefetch> findPrefetches(scf::ForOp forOp) {
+  SmallVector<Prefetch> out;
+  for (auto load : forOp.getBody()->getOps<tile::LoadOp>()) {
+    if (!load->hasOneUse() || load.getIsVolatile() ||
+        !isZeroOrAbsent(load.getOther()))
+      continue;
+    auto alloc = dyn_cast<LocalAllocOp>(*load->user_begin());
+    if (!alloc || alloc->getBlock() != forOp.getBody())
+      continue;
+    auto vecAttr = load->getAttrOfType<IntegerAttr>("tilegpu.vec");
+    unsigned vec = vecAttr ? unsigned(vecAttr.getInt()) : 1;
+    Type elem = alloc.getType().getElementType();
+    unsigned bytes = vec * std::max(1u, elem.getIntOrFloatBitWidth() / 8);
+    // Wider than cp.async's 16 bytes: copy 16 at a time.
+    while (bytes > 16) {
+      vec /= 2;
+      bytes /= 2;
+    }
+    if (bytes < 4)
+      continue;
+    out.push_back({load, alloc, vec});
+  }
+  return out;
+}
+
+/// Collects the stage-0 slice of the prefetched loads; fails (with the
+/// reason in the debug log) when it cannot run ahead of the rest of the body.
+static FailureOr<LoopPlan> planLoop(scf::ForOp forOp) {
+  LoopPlan plan;
+  plan.prefetches = findPrefetches(forOp);
+  if (plan.prefetches.empty())
+    return failure();
+  Block *body = forOp.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  llvm::SmallPtrSet<Operation *, 16> inStage0, prefetchOps;
+  SmallVector<Value> worklist;
+  for (Prefetch &p : plan.prefetches) {
+    prefetchOps.insert(p.load);
+    prefetchOps.insert(p.alloc);
+    for (Value v : p.load->getOperands())
+      worklist.push_back(v);
+    for (Operation *user : p.alloc->getUsers())
+      plan.feedsWgmma |= isa<WarpGroupDotOp>(user);
+  }
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() != body || arg == forOp.getInductionVar())
+        continue;
+      unsigned index = arg.getArgNumber() - 1;
+      if (plan.stage0Args.insert(index))
+        worklist.push_back(yield.getOperand(index));
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (def->getBlock() != body || inStage0.contains(def))
+      continue;
+    if (prefetchOps.contains(def) || def->getNumRegions() != 0 ||
+        !isMemoryEffectFree(def)) {
+      LLVM_DEBUG(llvm::dbgs() << "not pipelined: address depends on " << *def
+                              << "\n");
+      return failure();
+    }
+    inStage0.insert(def);
+    for (Value operand : def->getOperands())
+      worklist.push_back(operand);
+  }
+
+  // Stage 0 runs ahead, so nothing else may read what it computes: only
+  // stage 0, the prefetched loads and the yields of stage-0 values.
+  auto isStage0Use = [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (user == yield)
+      return plan.stage0Args.contains(use.getOperandNumber());
+    return inStage0.contains(user) || isa<tile::LoadOp>(user) &&
+                                          prefetchOps.contains(user);
+  };
+  for (Operation &op : body->without_terminator())
+    if (inStage0.contains(&op)) {
+      plan.stage0.push_back(&op);
+      for (OpOperand &use : op.getUses())
+        if (!isStage0Use(use))
+          return failure();
+    }
+  for (unsigned index : plan.stage0Args) {
+    for (OpOperand &use : body->getArgument(index + 1).getUses())
+      if (!isStage0Use(use))
+        return failure();
+    if (!forOp.getResult(index).use_empty())
+      return failure();
+  }
+  return plan;
+}
+
+/// The ring of `stages` slots for one prefetched tile: the slot's layout
+/// with the ring dimension outermost.
+static Value createRing(OpBuilder &b, Location loc, LocalAllocOp alloc,
+                        unsigned stages) {
+  MemDescType slot = alloc.getType();
+  SharedEncodingAttr layout = slot.getEncoding();
+  SmallVector<unsigned> order;
+  for (unsigned d : layout.getOrder())
+    order.push_back(d + 1);
+  order.push_back(0);
+  SmallVector<int64_t> shape = {int64_t(stages)};
+  llvm::append_range(shape, slot.getShape());
+  auto ring = MemDescType::get(
+      b.getContext(), shape, slot.getElementType(),
+      SharedEncodingAttr::get(b.getContext(), layout.getSwizzleBytes(),
+                              order));
+  return LocalAllocOp::create(b, loc, ring, Value(), IntegerAttr());
+}
+
+/// An i32 constant.
+static Value i32(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 32);
+}
+
+/// Copies the prefetched tiles of one iteration, its stage-0 values in
+/// `map`, into slot `slot` of each ring; `valid` (i1) is false past the end.
+static void issueCopies(OpBuilder &b, Location loc, LoopPlan &plan,
+                        ArrayRef<Value> rings, IRMapping &map, Value slot,
+                        Value valid) {
+  for (auto [p, ring] : llvm::zip(plan.prefetches, rings)) {
+    Value ptrs = map.lookupOrDefault(p.load.getPtr());
+    auto ptrType = cast<RankedTensorType>(ptrs.getType());
+    auto maskType = RankedTensorType::get(ptrType.getShape(), b.getI1Type(),
+                                          ptrType.getEncoding());
+    Value mask = tile::SplatOp::create(b, loc, maskType, valid);
+    if (p.load.getMask())
+      mask = arith::AndIOp::create(b, loc,
+                                   map.lookupOrDefault(p.load.getMask()), mask);
+    Value dst =
+        MemDescIndexOp::create(b, loc, p.alloc.getType(), ring, slot);
+    AsyncCopyGlobalToLocalOp::create(b, loc, ptrs, dst, mask,
+                                     b.getI32IntegerAttr(p.vec));
+  }
+  AsyncCommitGroupOp::create(b, loc);
+}
+
+/// `iv + k * step < ub`, and that induction value, in the loop's type.
+static std::pair<Value, Value> aheadOf(OpBuilder &b, Location loc,
+                                       scf::ForOp forOp, Value iv, int64_t k) {
+  Type type = iv.getType();
+  Value kv = type.isIndex()
+                 ? Value(arith::ConstantIndexOp::create(b, loc, k))
+                 : Value(arith::ConstantIntOp::create(
+                       b, loc, k, type.getIntOrFloatBitWidth()));
+  Value ahead = arith::AddIOp::create(
+      b, loc, iv, arith::MulIOp::create(b, loc, kv, forOp.getStep()));
+  Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, ahead,
+                                      forOp.getUpperBound());
+  return {ahead, valid};
+}
+
+static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
+  Location loc = forOp.getLoc();
+  OpBuilder b(forOp);
+  Block *body = forOp.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  Value iv = forOp.getInductionVar();
+
+  SmallVector<Value> rings;
+  for (Prefetch &p : plan.prefetches)
+    rings.push_back(createRing(b, loc, p.alloc, stages));
+
+  // Prologue: iterations 0 .. stages-2 into slots 0 .. stages-2.
+  SmallVector<Value> ahead(forOp.getInitArgs());
+  for (unsigned s = 0; s + 1 < stages; ++s) {
+    IRMapping map;
+    auto [ivS, valid] = aheadOf(b, loc, forOp, forOp.getLowerBound(), s);
+    map.map(iv, ivS);
+    for (unsigned k : plan.stage0Args)
+      map.map(body->getArgument(k + 1), ahead[k]);
+    for (Operation *op : plan.stage0)
+      b.clone(*op, map);
+    issueCopies(b, loc, plan, rings, map, i32(b, loc, s), valid);
+    for (unsigned k : plan.stage0Args)
+      ahead[k] = map.lookupOrDefault(yield.getOperand(k));
+  }
+
+  // The loop: its own carried values (stage-0 ones `stages - 1` ahead), the
+  // slot it reads and the slot it fills.
+  SmallVector<Value> inits(ahead);
+  inits.push_back(i32(b, loc, 0));
+  inits.push_back(i32(b, loc, stages - 1));
+  auto newFor =
+      scf::ForOp::create(b, loc, forOp.getLowerBound(), forOp.getUpperBound(),
+                         forOp.getStep(), inits);
+  newFor->setAttrs(forOp->getAttrs());
+  Block *newBody = newFor.getBody();
+  unsigned numArgs = forOp.getNumRegionIterArgs();
+  Value slot = newBody->getArgument(numArgs + 1);
+  Value fill = newBody->getArgument(numArgs + 2);
+  b.setInsertionPointToStart(newBody);
+  AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(stages - 2));
+  if (plan.feedsWgmma)
+    FenceAsyncSharedOp::create(b, loc);
+  BarrierOp::create(b, loc);
+
+  // Stage 0 of iteration i + stages - 1, into the slot iteration i - 1 read.
+  IRMapping map0;
+  Value newIv = newFor.getInductionVar();
+  auto [ivAhead, valid] = aheadOf(b, loc, forOp, newIv, stages - 1);
+  map0.map(iv, ivAhead);
+  for (unsigned k : plan.stage0Args)
+    map0.map(body->getArgument(k + 1), newBody->getArgument(k + 1));
+  for (Operation *op : plan.stage0)
+    b.clone(*op, map0);
+  issueCopies(b, loc, plan, rings, map0, fill, valid);
+
+  // Stage 1 of iteration i, reading its slot.
+  IRMapping map1;
+  map1.map(iv, newIv);
+  for (unsigned k = 0; k < numArgs; ++k)
+    if (!plan.stage0Args.contains(k))
+      map1.map(body->getArgument(k + 1), newBody->getArgument(k + 1));
+  llvm::SmallPtrSet<Operation *, 16> skip(plan.stage0.begin(),
+                                          plan.stage0.end());
+  for (auto [p, ring] : llvm::zip(plan.prefetches, rings)) {
+    skip.insert(p.load);
+    skip.insert(p.alloc);
+    map1.map(p.alloc.getResult(),
+             MemDescIndexOp::create(b, loc, p.alloc.getType(), ring, slot));
+  }
+  for (Operation &op : body->without_terminator())
+    if (!skip.contains(&op))
+      b.clone(op, map1);
+
+  SmallVector<Value> yields;
+  for (auto [k, v] : llvm::enumerate(yield.getOperands()))
+    yields.push_back(plan.stage0Args.contains(k) ? map0.lookupOrDefault(v)
+                                                 : map1.lookupOrDefault(v));
+  Value one = i32(b, loc, 1);
+  Value next = arith::AddIOp::create(b, loc, slot, one);
+  Value wrapped = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
+                                        i32(b, loc, stages));
+  yields.push_back(
+      arith::SelectOp::create(b, loc, wrapped, i32(b, loc, 0), next));
+  yields.push_back(slot);
+  b.setInsertionPointToEnd(newBody);
+  scf::YieldOp::create(b, loc, yields);
+
+  // No copy may still be writing when the rings' memory is reused.
+  b.setInsertionPointAfter(newFor);
+  AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
+  for (unsigned k = 0; k < numArgs; ++k)
+    if (!plan.stage0Args.contains(k))
+      forOp.getResult(k).replaceAllUsesWith(newFor.getResult(k));
+  forOp.erase();
+}
+
+void PipelinePass::runOnOperation() {
+  SmallVector<scf::ForOp> loops;
+  getOperation().walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
+  for (scf::ForOp forOp : loops) {
+    unsigned stages = numStages;
+    if (auto attr = forOp->getAttrOfType<IntegerAttr>("tile.num_stages"))
+      stages = unsigned(std::max<int64_t>(attr.getInt(), 0));
+    if (stages < 2)
+      continue;
+    FailureOr<LoopPlan> plan = planLoop(forOp);
+    if (failed(plan))
+      continue;
+    numAsyncCopies += plan->prefetches.size();
+    ++numPipelinedLoops;
+    pipelineLoop(forOp, *plan, stages);
+  }
+}

@@ -1,0 +1,267 @@
+//===- WarpGroupDotOpToLLVM.cpp - warp_group_dot to wgmma --------*- C++ -*-===//
+//
+// A tilegpu.warp_group_dot becomes, per warpgroup, one
+// `wgmma.mma_async.sync.aligned.m64n<instrN>k16.f32.<t>.<t>` for each of its
+// 64 x instrN accumulator tiles and each 16-wide step of K, between a
+// `wgmma.fence` and a commit and wait.
+//
+// The operands are read from shared memory through matrix descriptors (PTX
+// ISA, "Matrix Descriptor Format"): bits 0-13 the start address >> 4, 16-29
+// the leading byte offset >> 4, 32-45 the stride byte offset >> 4, 62-63 the
+// swizzle (1: 128 bytes, 2: 64, 3: 32). With the shared layouts
+// tilegpu-accelerate-dot chooses (atoms `W` = swizzle bytes wide along the
+// contiguous dimension, every row of the tile in each atom), an operand is
+//   - K-major (contiguous along K): 8-row groups are 8W bytes apart (stride
+//     offset); an instruction's 16 K elements lie in one atom, so the leading
+//     offset is unused;
+//   - MN-major (contiguous along M or N, "transposed"): groups of 8 K rows
+//     are 8W bytes apart (stride offset) and atoms along M or N are
+//     W * (rows of K) bytes apart (leading offset).
+// Where an instruction's tile starts is the shared layout inverted at its
+// first element; the swizzle is a function of the address bits, so starting
+// inside an atom (the K steps of a K-major operand) is what the hardware
+// expects, as long as the tile is 1024-byte aligned (the allocator aligns
+// swizzled tiles so).
+//
+// The accumulator fragment of one instruction, for lane l of the warpgroup's
+// warp w, register i: row 16w + l/4 + 8*((i/2)%2), column 8*(i/4) + 2*(l%4)
+// + i%2; which registers of the tensor fill an instruction's fragment is read
+// off the mma layout at lane 0 of warp 0, as for mma.sync.
+//
+// The wait is an inline asm that takes and returns every accumulator
+// register, so that no use of the results can be scheduled before it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "TileGPU/IR/LinearLayoutConstructors.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::gpu_to_llvm;
+using tilegpu::LinearLayout;
+using tilegpu::MemDescType;
+
+namespace {
+
+/// How one operand's descriptors are built.
+struct OperandDescriptor {
+  LinearLayout offsetOf; // coordinates -> element offset
+  uint64_t fixedBits;    // leading and stride offsets, swizzle mode
+  bool transposed;       // MN-major
+  unsigned elemBytes;
+};
+
+} // namespace
+
+/// The descriptor constants of operand `type` whose K dimension is `kDim`.
+static FailureOr<OperandDescriptor> getDescriptor(MemDescType type,
+                                                  unsigned kDim) {
+  tilegpu::SharedEncodingAttr layout = type.getEncoding();
+  unsigned w = layout.getSwizzleBytes();
+  if (w != 32 && w != 64 && w != 128)
+    return failure();
+  OperandDescriptor d;
+  d.elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+  d.offsetOf = getSharedLayout(type).invert();
+  d.transposed = layout.getOrder()[0] != kDim;
+  uint64_t strideOffset = 8 * w;
+  uint64_t leadingOffset = d.transposed ? w * type.getShape()[kDim] : 16;
+  uint64_t mode = w == 128 ? 1 : w == 64 ? 2 : 3;
+  d.fixedBits = ((leadingOffset >> 4) << 16) | ((strideOffset >> 4) << 32) |
+                (mode << 62);
+  return d;
+}
+
+/// The element offset of (row, col) in an operand's tile.
+static int64_t offsetOf(const OperandDescriptor &d, int64_t row, int64_t col) {
+  SmallVector<StringRef, 4> dims = tilegpu::standardOutDimNames(2);
+  return d.offsetOf.apply({{dims[0], int32_t(row)}, {dims[1], int32_t(col)}})
+      .front()
+      .second;
+}
+
+/// `base + (elemOffset * elemBytes)` as a descriptor (an i64).
+static Value makeDescriptor(OpBuilder &b, Location loc,
+                            const OperandDescriptor &d, Value baseAddr,
+                            Value elemOffset) {
+  Value bytes = LLVM::MulOp::create(b, loc, elemOffset,
+                                    i32Const(b, loc, d.elemBytes));
+  Value addr = LLVM::AddOp::create(b, loc, baseAddr, bytes);
+  Value field = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, addr, i32Const(b, loc, 4)),
+      i32Const(b, loc, 0x3FFF));
+  Value wide = LLVM::ZExtOp::create(b, loc, b.getI64Type(), field);
+  Value fixed = LLVM::ConstantOp::create(
+      b, loc, b.getI64Type(), b.getI64IntegerAttr(int64_t(d.fixedBits)));
+  return LLVM::OrOp::create(b, loc, wide, fixed);
+}
+
+/// The part of an operand's element offset that depends on the warpgroup:
+/// `sum over bits j of g: bit j ? offsetOf(unit << j) : 0`, combined by XOR
+/// (the layout is linear over GF(2)).
+static Value warpgroupOffset(OpBuilder &b, Location loc,
+                             const OperandDescriptor &d, Value g,
+                             unsigned groups, int64_t rowUnit,
+                             int64_t colUnit) {
+  Value out = i32Const(b, loc, 0);
+  for (unsigned j = 0; (1u << j) < groups; ++j) {
+    int64_t off = offsetOf(d, rowUnit << j, colUnit << j);
+    Value bit = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, g, i32Const(b, loc, j)),
+        i32Const(b, loc, 1));
+    Value term = LLVM::MulOp::create(b, loc, bit, i32Const(b, loc, off));
+    out = LLVM::XOrOp::create(b, loc, out, term);
+  }
+  return out;
+}
+
+/// An inline asm returning `values` unchanged after `body`, so that their
+/// uses stay after it.
+static SmallVector<Value> asmThrough(OpBuilder &b, Location loc,
+                                     StringRef body, ArrayRef<Value> values,
+                                     ArrayRef<Value> extra = {},
+                                     StringRef extraConstraints = "") {
+  unsigned n = values.size();
+  SmallVector<std::string> constraints;
+  for (unsigned i = 0; i < n; ++i)
+    constraints.push_back("=f");
+  for (unsigned i = 0; i < n; ++i)
+    constraints.push_back(std::to_string(i));
+  std::string all = llvm::join(constraints, ",");
+  if (!extraConstraints.empty())
+    all += "," + extraConstraints.str();
+  SmallVector<Value> operands(values);
+  llvm::append_range(operands, extra);
+  auto type = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(n, b.getF32Type()));
+  auto op = LLVM::InlineAsmOp::create(
+      b, loc, type, operands, body, all, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  return unpackElements(loc, op.getResult(0), b);
+}
+
+namespace {
+
+struct WarpGroupDotConversion
+    : public ConvertOpToLLVMPattern<tilegpu::WarpGroupDotOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tilegpu::WarpGroupDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MemDescType aType = op.getA().getType(), bType = op.getB().getType();
+    auto cType = cast<RankedTensorType>(op.getC().getType());
+    auto mma = cast<tilegpu::MmaEncodingAttr>(cType.getEncoding());
+    Type elem = aType.getElementType();
+    if (!cType.getElementType().isF32() || !(elem.isF16() || elem.isBF16()) ||
+        bType.getElementType() != elem)
+      return op.emitError("wgmma is lowered for f16 or bf16 operands with an "
+                          "f32 accumulator, got ")
+             << elem << " and " << cType.getElementType();
+    FailureOr<OperandDescriptor> da = getDescriptor(aType, /*kDim=*/1);
+    FailureOr<OperandDescriptor> db = getDescriptor(bType, /*kDim=*/0);
+    if (failed(da) || failed(db))
+      return op.emitError("wgmma operands need a 32, 64 or 128-byte swizzle");
+
+    unsigned instrN = mma.getInstrN();
+    unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+    int64_t repM = 16 * wm, repN = int64_t(instrN) * wn;
+    int64_t k = aType.getShape()[1];
+    std::optional<LinearLayout> cLL = tilegpu::getLinearLayout(cType);
+    if (!cLL || wm % 4 != 0)
+      return op.emitError("accumulator layout is not a wgmma layout");
+
+    // Registers of each instruction tile, in fragment order.
+    std::map<std::pair<int64_t, int64_t>, SmallVector<int>> frags;
+    unsigned slots = instrN / 2;
+    int32_t regs = cLL->getInDimSize(tilegpu::kRegister);
+    for (int32_t r = 0; r < regs; ++r) {
+      SmallVector<int32_t> c = applyPositional(*cLL, tilegpu::kRegister, r);
+      unsigned slot = ((c[1] % instrN) / 8) * 4 + ((c[0] % 16) / 8) * 2 +
+                      c[1] % 2;
+      SmallVector<int> &frag = frags[{c[0] / repM, c[1] / repN}];
+      if (frag.empty())
+        frag.assign(slots, -1);
+      if (c[0] % repM >= 16 || slot >= slots || frag[slot] != -1)
+        return op.emitError("accumulator layout does not form wgmma "
+                            "fragments");
+      frag[slot] = r;
+    }
+
+    // The warpgroup's place: warps go along M first, 4 per warpgroup.
+    Value g = LLVM::LShrOp::create(rewriter, loc, getThreadId(rewriter, loc),
+                                   i32Const(rewriter, loc, 7));
+    unsigned groupsM = wm / 4;
+    Value gm = LLVM::URemOp::create(rewriter, loc, g,
+                                    i32Const(rewriter, loc, groupsM));
+    Value gn = LLVM::UDivOp::create(rewriter, loc, g,
+                                    i32Const(rewriter, loc, groupsM));
+    Value aOff = warpgroupOffset(rewriter, loc, *da, gm, groupsM, 64, 0);
+    Value bOff = warpgroupOffset(rewriter, loc, *db, gn, wn, 0, instrN);
+    auto toAddr = [&](Value ptr) -> Value {
+      Value wide = LLVM::PtrToIntOp::create(rewriter, loc,
+                                            rewriter.getI64Type(), ptr);
+      return LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), wide);
+    };
+    Value aBase = toAddr(adaptor.getA()), bBase = toAddr(adaptor.getB());
+
+    std::string type = elem.isF16() ? "f16" : "bf16";
+    std::string body;
+    {
+      llvm::raw_string_ostream os(body);
+      os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * slots + 2
+         << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << instrN << "k16.f32."
+         << type << "." << type << " {";
+      for (unsigned i = 0; i < slots; ++i)
+        os << (i ? ", " : "") << "$" << i;
+      os << "}, $" << 2 * slots << ", $" << 2 * slots + 1 << ", p, 1, 1, "
+         << (da->transposed ? 1 : 0) << ", " << (db->transposed ? 1 : 0)
+         << ";\n}";
+    }
+
+    SmallVector<Value> acc = unpackElements(loc, adaptor.getC(), rewriter);
+    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+    Value one = i32Const(rewriter, loc, 1);
+    for (auto &[key, frag] : frags) {
+      auto [mi, nj] = key;
+      SmallVector<Value> d;
+      for (int r : frag)
+        d.push_back(acc[r]);
+      for (int64_t ks = 0; ks < k / 16; ++ks) {
+        Value aAt = LLVM::XOrOp::create(
+            rewriter, loc, aOff,
+            i32Const(rewriter, loc, offsetOf(*da, mi * repM, 16 * ks)));
+        Value bAt = LLVM::XOrOp::create(
+            rewriter, loc, bOff,
+            i32Const(rewriter, loc, offsetOf(*db, 16 * ks, nj * repN)));
+        Value descA = makeDescriptor(rewriter, loc, *da, aBase, aAt);
+        Value descB = makeDescriptor(rewriter, loc, *db, bBase, bAt);
+        d = asmThrough(rewriter, loc, body, d, {descA, descB, one}, "l,l,r");
+      }
+      for (auto [s, r] : llvm::enumerate(frag))
+        acc[r] = d[s];
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+    acc = asmThrough(rewriter, loc, "wgmma.wait_group.sync.aligned 0;", acc);
+    rewriter.replaceOp(
+        op, packElements(loc, getTypeConverter()->convertType(op.getType()),
+                         acc, rewriter));
+    return success();
+  }
+};
+
+} // namespace
+
+void tilec::gpu_to_llvm::populateWarpGroupDotOpToLLVMPatterns(
+    TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<WarpGroupDotConversion>(converter);
+}
