@@ -36,9 +36,10 @@
 // with its median, 10th and 90th percentile times and GB/s counting one
 // read of each input and one write of each output (and for matmul TFLOP/s,
 // 2MNK / time). The number of timed launches is --runs, or fewer (at least
-// 20) when that would take more than --budget-ms (a slow matmul). Exits 0 if every case ran
-// and was correct, 1 if not, 77 with no driver or no GPU. `--list` prints
-// the cases without touching a GPU. $TILEC_SEED fixes the inputs.
+// 20) when that would take more than --budget-ms (a slow matmul). Exits 0 if
+// every case ran and was correct, 1 if not, 77 with no driver or no GPU.
+// `--list` prints the cases without touching a GPU. $TILEC_SEED fixes the
+// inputs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -202,11 +203,14 @@ getMatmulCases(const std::string &dir, const std::vector<MatmulShape> &shapes) {
     auto getInt = [&](llvm::StringRef key) {
       return e ? e->getInteger(key).value_or(0) : 0;
     };
-    std::optional<llvm::StringRef> dtype = e ? e->getString("dtype") : std::nullopt;
-    std::optional<llvm::StringRef> cubin = e ? e->getString("cubin") : std::nullopt;
+    std::optional<llvm::StringRef> dtype =
+        e ? e->getString("dtype") : std::nullopt;
+    std::optional<llvm::StringRef> cubin =
+        e ? e->getString("cubin") : std::nullopt;
     if (!dtype || !cubin || (*dtype != "fp16" && *dtype != "bf16"))
-      return llvm::createStringError(path + ": an entry without a cubin or "
-                                            "with a dtype other than fp16, bf16");
+      return llvm::createStringError(path +
+                                     ": an entry without a cubin or "
+                                     "with a dtype other than fp16, bf16");
     auto cfg = std::make_shared<MatmulConfig>();
     cfg->blockM = int(getInt("block_m"));
     cfg->blockN = int(getInt("block_n"));
@@ -267,14 +271,14 @@ std::string number(double v) {
 }
 
 std::string describe(const BenchCase &c) {
-  std::string out = llvm::formatv(
-      "\"id\": {0}, \"kernel\": {1}, \"dtype\": {2}, "
-      "\"shape\": {3}, \"rows\": {4}, \"cols\": {5}, "
-      "\"block\": {6}, \"warps\": {7}, \"config\": {8}, "
-      "\"bytes\": {9:f0}, \"cubin\": {10}",
-      quote(c.getId()), quote(c.kernel), quote(getName(c.type)),
-      quote(c.getShape()), c.rows, c.cols, c.block, c.warps,
-      quote(c.getConfig()), c.getBytes(), quote(c.getCubin()));
+  std::string out =
+      llvm::formatv("\"id\": {0}, \"kernel\": {1}, \"dtype\": {2}, "
+                    "\"shape\": {3}, \"rows\": {4}, \"cols\": {5}, "
+                    "\"block\": {6}, \"warps\": {7}, \"config\": {8}, "
+                    "\"bytes\": {9:f0}, \"cubin\": {10}",
+                    quote(c.getId()), quote(c.kernel), quote(getName(c.type)),
+                    quote(c.getShape()), c.rows, c.cols, c.block, c.warps,
+                    quote(c.getConfig()), c.getBytes(), quote(c.getCubin()));
   if (const MatmulConfig *m = c.matmul.get()) {
     std::string resources;
     llvm::raw_string_ostream os(resources);
@@ -576,9 +580,8 @@ template <typename F> void parallelFor(size_t count, F body) {
     th.join();
 }
 
-std::shared_ptr<const MatmulData> getMatmulData(Random &rng, DType t,
-                                                int64_t m, int64_t n,
-                                                int64_t k) {
+std::shared_ptr<const MatmulData> getMatmulData(Random &rng, DType t, int64_t m,
+                                                int64_t n, int64_t k) {
   static std::shared_ptr<MatmulData> cached;
   if (cached && cached->type == t && cached->m == m && cached->n == n &&
       cached->k == k)
@@ -659,9 +662,8 @@ public:
             one = 1;
     void *args[] = {&pa, &pb, &pc, &m, &n, &k, &k, &one, &n, &one, &n, &one};
     const MatmulConfig &cfg = *c.matmul;
-    unsigned programs =
-        unsigned(((m + cfg.blockM - 1) / cfg.blockM) *
-                 ((n + cfg.blockN - 1) / cfg.blockN));
+    unsigned programs = unsigned(((m + cfg.blockM - 1) / cfg.blockM) *
+                                 ((n + cfg.blockN - 1) / cfg.blockN));
     return kernel.launch(Dim3(programs), Dim3(c.warps * 32), dynamicShared,
                          nullptr, args);
   }
