@@ -1,7 +1,8 @@
 //===- bench_host.cpp - Time tilec-compiled kernels on a GPU ----*- C++ -*-===//
 //
-// tilec-bench-host [--runs N] [--warmup N] [--filter TEXT] DIR
-// tilec-bench-host --list
+// tilec-bench-host [--runs N] [--warmup N] [--budget-ms MS] [--filter TEXT]
+//                  [--matmul MDIR [--matmul-shapes MxNxK,...]] DIR
+// tilec-bench-host --list [--matmul MDIR [--matmul-shapes ...]]
 //
 // The C++ side of the benchmark of issue #3 (bench/run_bench.py runs it and
 // times the same kernels under Triton): loads the cubins that tilec compiled
@@ -18,17 +19,35 @@
 // its data in the L2 from the one before. Launches are queued back to back
 // and the events read at the end, so host gaps are not timed.
 //
+// Matmul (issue #5): with --matmul MDIR, the cubins that
+// bench/prepare_matmul.py compiled for each block config, listed in
+// MDIR/manifest.json, at every shape (M=N=K 4096 and 8192; M 512, 1024,
+// 2048 with N=K=8192; --matmul-shapes replaces the list), fp16 and bf16
+// inputs, C of the input type. A config that did not compile is printed
+// with "compiled": false and is not a failure. The check: every element of
+// C written (no NaN left), the relative L2 error of one row in every 64
+// against float64 (so a wrong tile shows in a row it spans), and a
+// full-matrix estimate of ||C - AB||_F / ||AB||_F from C X against A (B X)
+// for two random probe columns X; the case is correct if the worst of these
+// is under 1e-2 (kMatmulBound). Launches get the dynamic shared memory the
+// manifest's "shared_bytes" asks beyond what the cubin declares statically.
+//
 // Prints one JSON object a line: {"meta": {...}} first, then one per case
 // with its median, 10th and 90th percentile times and GB/s counting one
-// read of each input and one write of each output. Exits 0 if every case ran
-// and was correct, 1 if not, 77 with no driver or no GPU. `--list` prints
-// the cases without touching a GPU. $TILEC_SEED fixes the inputs.
+// read of each input and one write of each output (and for matmul TFLOP/s,
+// 2MNK / time). The number of timed launches is --runs, or fewer (at least
+// 20) when that would take more than --budget-ms (a slow matmul). Exits 0 if
+// every case ran and was correct, 1 if not, 77 with no driver or no GPU.
+// `--list` prints the cases without touching a GPU. $TILEC_SEED fixes the
+// inputs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GpuHost.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -38,6 +57,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -51,25 +71,58 @@ namespace {
 // The cases (the same shapes as the Triton side of run_bench.py)
 //===----------------------------------------------------------------------===//
 
+/// One matmul block config as bench/prepare_matmul.py compiled it (an entry
+/// of its manifest.json).
+struct MatmulConfig {
+  int blockM = 0, blockN = 0, blockK = 0, groupM = 0, stages = 0;
+  std::string cubin;
+  bool compiled = false;
+  /// Why it did not compile (the end of tilec's output).
+  std::string error;
+  /// Shared memory a launch needs in all, static and dynamic.
+  int64_t sharedBytes = 0;
+  /// tilec --print-resources (registers, spills, ...), as the manifest has it.
+  llvm::json::Value resources = nullptr;
+};
+
 struct BenchCase {
   std::string kernel;
   DType type;
-  /// Vector add: one row of `cols` elements.
+  /// Vector add: one row of `cols` elements. Matmul: C is rows x cols.
   int64_t rows, cols;
   int block, warps;
   /// True for the num_warps sweep, whose cubins name their warps.
   bool sweep = false;
+  /// Matmul only: K and the block config.
+  int64_t depth = 0;
+  std::shared_ptr<const MatmulConfig> matmul;
 
   std::string getCubin() const {
+    if (matmul)
+      return matmul->cubin;
     return getCubinName(kernel, type, kernel == "add_kernel" ? 0 : block, cols,
                         sweep ? warps : 0);
   }
   std::string getShape() const {
     if (kernel == "add_kernel")
       return std::to_string(cols);
+    if (matmul)
+      return llvm::formatv("{0}x{1}x{2}", rows, cols, depth);
     return llvm::formatv("{0}x{1}", rows, cols);
   }
+  std::string getConfig() const {
+    if (!matmul)
+      return llvm::formatv("BLOCK {0}, {1} warps", block, warps);
+    return llvm::formatv("{0}x{1}x{2}, GROUP_M {3}, {4} warps, {5} stages",
+                         matmul->blockM, matmul->blockN, matmul->blockK,
+                         matmul->groupM, warps, matmul->stages);
+  }
   std::string getId() const {
+    if (matmul)
+      return llvm::formatv("{0}.{1}.{2}.b{3}x{4}x{5}.g{6}.w{7}.s{8}", kernel,
+                           getName(type), getShape(), matmul->blockM,
+                           matmul->blockN, matmul->blockK, matmul->groupM,
+                           warps, matmul->stages);
     std::string id = llvm::formatv("{0}.{1}.{2}.b{3}", kernel, getName(type),
                                    getShape(), block);
     return sweep ? id + ".w" + std::to_string(warps) : id;
@@ -79,9 +132,15 @@ struct BenchCase {
     double n = double(rows) * cols, e = double(tilec::gpuhost::getBytes(type));
     if (kernel == "add_kernel")
       return 3 * n * e;
+    if (matmul)
+      return (n + double(rows) * depth + double(depth) * cols) * e;
     if (llvm::StringRef(kernel).starts_with("layernorm"))
       return 2 * n * e + 2 * cols * e + 2 * rows * 4.0; // x,y; w,b; mean,rstd
     return 2 * n * e;
+  }
+  /// Floating-point operations: 2MNK for matmul, 0 for the others.
+  double getFlops() const {
+    return matmul ? 2.0 * double(rows) * cols * depth : 0;
   }
 };
 
@@ -103,6 +162,83 @@ std::vector<BenchCase> getCases() {
   for (int warps : {4, 16})
     cases.push_back({"layernorm_fwd_fused_kernel", DType::F16, 16384, 4096,
                      4096, warps, /*sweep=*/true});
+  return cases;
+}
+
+/// A matmul shape: C is m x n, the sum runs over k.
+struct MatmulShape {
+  int64_t m, n, k;
+};
+
+/// Square products, and the "decoding-like" ones: few rows of A against a
+/// large B.
+std::vector<MatmulShape> getDefaultMatmulShapes() {
+  return {{4096, 4096, 4096},
+          {8192, 8192, 8192},
+          {512, 8192, 8192},
+          {1024, 8192, 8192},
+          {2048, 8192, 8192}};
+}
+
+/// The matmul cases of the manifest in `dir` (bench/prepare_matmul.py):
+/// for each dtype, each shape, each config, so that the cases of one shape
+/// follow each other and share their inputs.
+llvm::Expected<std::vector<BenchCase>>
+getMatmulCases(const std::string &dir, const std::vector<MatmulShape> &shapes) {
+  std::string path = dir + "/manifest.json";
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf)
+    return llvm::createStringError(buf.getError(), "cannot read " + path);
+  llvm::Expected<llvm::json::Value> root =
+      llvm::json::parse((*buf)->getBuffer());
+  if (!root)
+    return root.takeError();
+  const llvm::json::Object *top = root->getAsObject();
+  const llvm::json::Array *entries = top ? top->getArray("entries") : nullptr;
+  if (!entries)
+    return llvm::createStringError(path + ": no \"entries\" array");
+  std::vector<std::pair<DType, std::vector<BenchCase>>> byType;
+  for (const llvm::json::Value &v : *entries) {
+    const llvm::json::Object *e = v.getAsObject();
+    auto getInt = [&](llvm::StringRef key) {
+      return e ? e->getInteger(key).value_or(0) : 0;
+    };
+    std::optional<llvm::StringRef> dtype =
+        e ? e->getString("dtype") : std::nullopt;
+    std::optional<llvm::StringRef> cubin =
+        e ? e->getString("cubin") : std::nullopt;
+    if (!dtype || !cubin || (*dtype != "fp16" && *dtype != "bf16"))
+      return llvm::createStringError(path +
+                                     ": an entry without a cubin or "
+                                     "with a dtype other than fp16, bf16");
+    auto cfg = std::make_shared<MatmulConfig>();
+    cfg->blockM = int(getInt("block_m"));
+    cfg->blockN = int(getInt("block_n"));
+    cfg->blockK = int(getInt("block_k"));
+    cfg->groupM = int(getInt("group_m"));
+    cfg->stages = int(getInt("stages"));
+    cfg->cubin = cubin->str();
+    cfg->compiled = e->getBoolean("compiled").value_or(false);
+    cfg->error = e->getString("error").value_or("").str();
+    cfg->sharedBytes = getInt("shared_bytes");
+    if (const llvm::json::Value *r = e->get("resources"))
+      cfg->resources = *r;
+    DType type = *dtype == "bf16" ? DType::BF16 : DType::F16;
+    auto it = std::find_if(byType.begin(), byType.end(),
+                           [&](const auto &p) { return p.first == type; });
+    if (it == byType.end())
+      it = byType.insert(byType.end(), {type, {}});
+    BenchCase c{"matmul_kernel", type, 0, 0, cfg->blockM, int(getInt("warps"))};
+    c.matmul = std::move(cfg);
+    it->second.push_back(std::move(c));
+  }
+  std::vector<BenchCase> cases;
+  for (const auto &[type, configs] : byType)
+    for (const MatmulShape &s : shapes)
+      for (BenchCase c : configs) {
+        c.rows = s.m, c.cols = s.n, c.depth = s.k;
+        cases.push_back(std::move(c));
+      }
   return cases;
 }
 
@@ -135,15 +271,28 @@ std::string number(double v) {
 }
 
 std::string describe(const BenchCase &c) {
-  return llvm::formatv(
-      "\"id\": {0}, \"kernel\": {1}, \"dtype\": {2}, "
-      "\"shape\": {3}, \"rows\": {4}, \"cols\": {5}, "
-      "\"block\": {6}, \"warps\": {7}, \"config\": {8}, "
-      "\"bytes\": {9:f0}, \"cubin\": {10}",
-      quote(c.getId()), quote(c.kernel), quote(getName(c.type)),
-      quote(c.getShape()), c.rows, c.cols, c.block, c.warps,
-      quote(llvm::formatv("BLOCK {0}, {1} warps", c.block, c.warps).str()),
-      c.getBytes(), quote(c.getCubin()));
+  std::string out =
+      llvm::formatv("\"id\": {0}, \"kernel\": {1}, \"dtype\": {2}, "
+                    "\"shape\": {3}, \"rows\": {4}, \"cols\": {5}, "
+                    "\"block\": {6}, \"warps\": {7}, \"config\": {8}, "
+                    "\"bytes\": {9:f0}, \"cubin\": {10}",
+                    quote(c.getId()), quote(c.kernel), quote(getName(c.type)),
+                    quote(c.getShape()), c.rows, c.cols, c.block, c.warps,
+                    quote(c.getConfig()), c.getBytes(), quote(c.getCubin()));
+  if (const MatmulConfig *m = c.matmul.get()) {
+    std::string resources;
+    llvm::raw_string_ostream os(resources);
+    os << m->resources;
+    out += llvm::formatv(
+        ", \"m\": {0}, \"n\": {1}, \"k\": {2}, \"flops\": {3:f0}, "
+        "\"block_m\": {4}, \"block_n\": {5}, \"block_k\": {6}, "
+        "\"group_m\": {7}, \"stages\": {8}, \"shared_bytes\": {9}, "
+        "\"compiled\": {10}, \"tilec_resources\": {11}",
+        c.rows, c.cols, c.depth, c.getFlops(), m->blockM, m->blockN, m->blockK,
+        m->groupM, m->stages, m->sharedBytes, m->compiled ? "true" : "false",
+        resources);
+  }
+  return out;
 }
 
 //===----------------------------------------------------------------------===//
@@ -177,8 +326,12 @@ public:
   /// Poisons set `set`'s outputs, runs it and returns its error against
   /// the reference (NaN if any output element is NaN).
   virtual llvm::Expected<double> check(int set) = 0;
+  /// More JSON fields for the case's line, given its median time.
+  virtual std::string describeResult(double medianMs) const { return ""; }
   /// The error bound of check().
   double getBound() const {
+    if (c.matmul)
+      return kMatmulBound;
     if (c.kernel == "add_kernel")
       return c.type == DType::F16 ? kAddBoundF16 : kAddBoundF32;
     return c.type == DType::F16 ? kBoundF16 : kReduceBoundF32;
@@ -394,10 +547,191 @@ private:
   std::vector<Set> sets;
 };
 
+/// The host inputs of one matmul shape and their float64 references,
+/// shared by the configs benchmarked on it (getMatmulCases puts a shape's
+/// cases together, so one cached shape is enough).
+struct MatmulData {
+  DType type;
+  int64_t m, n, k;
+  /// Row-major A (m x k) and B (k x n), values of `type`.
+  std::vector<float> a, b;
+  /// Rows of C checked in full: one in every 64, at varying offsets.
+  std::vector<int64_t> rows;
+  /// Their float64 products, rows.size() x n.
+  std::vector<double> refRows;
+  /// Random probe columns X (n x kProbes) and A (B X) in float64
+  /// (m x kProbes).
+  static constexpr int kProbes = 2;
+  std::vector<double> probe, refProbe;
+};
+
+/// Runs `body(i)` for i in [0, count) on all cores (the references of the
+/// 8192 shapes are ~10^10 multiply-adds).
+template <typename F> void parallelFor(size_t count, F body) {
+  size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1,
+                                      std::max<size_t>(count, 1));
+  std::vector<std::thread> pool;
+  for (size_t t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      for (size_t i = t; i < count; i += threads)
+        body(i);
+    });
+  for (std::thread &th : pool)
+    th.join();
+}
+
+std::shared_ptr<const MatmulData> getMatmulData(Random &rng, DType t, int64_t m,
+                                                int64_t n, int64_t k) {
+  static std::shared_ptr<MatmulData> cached;
+  if (cached && cached->type == t && cached->m == m && cached->n == n &&
+      cached->k == k)
+    return cached;
+  cached.reset(); // the 8192 shapes' inputs are 0.5 GB on the host
+  auto d = std::make_shared<MatmulData>();
+  d->type = t, d->m = m, d->n = n, d->k = k;
+  d->a = rng.uniform(size_t(m) * k, -1, 1, t);
+  d->b = rng.uniform(size_t(k) * n, -1, 1, t);
+  for (int64_t block = 0; block * 64 < m; ++block)
+    d->rows.push_back(std::min(m - 1, block * 64 + (block * 37) % 64));
+  d->refRows.assign(d->rows.size() * n, 0.0);
+  parallelFor(d->rows.size(), [&](size_t i) {
+    double *ref = &d->refRows[i * n];
+    const float *arow = &d->a[size_t(d->rows[i]) * k];
+    for (int64_t p = 0; p < k; ++p) {
+      double av = arow[p];
+      const float *brow = &d->b[size_t(p) * n];
+      for (int64_t j = 0; j < n; ++j)
+        ref[j] += av * brow[j];
+    }
+  });
+  constexpr int P = MatmulData::kProbes;
+  std::vector<float> x = rng.uniform(size_t(n) * P, -1, 1, DType::F32);
+  d->probe.assign(x.begin(), x.end());
+  std::vector<double> bx(size_t(k) * P, 0.0);
+  parallelFor(size_t(k), [&](size_t p) {
+    for (int64_t j = 0; j < n; ++j)
+      for (int q = 0; q < P; ++q)
+        bx[p * P + q] += double(d->b[p * n + j]) * d->probe[j * P + q];
+  });
+  d->refProbe.assign(size_t(m) * P, 0.0);
+  parallelFor(size_t(m), [&](size_t i) {
+    for (int64_t p = 0; p < k; ++p)
+      for (int q = 0; q < P; ++q)
+        d->refProbe[i * P + q] += double(d->a[i * k + p]) * bx[p * P + q];
+  });
+  cached = std::move(d);
+  return cached;
+}
+
+/// matmul_kernel: C = A @ B, all row-major and contiguous (the strides the
+/// prepared signature assumes: leading ones multiples of 16, unit ones 1).
+class Matmul : public Workload {
+public:
+  using Workload::Workload;
+
+  llvm::Error setUp(Random &rng, int sets) override {
+    if (c.rows % 16 || c.cols % 16 || c.depth % 16)
+      return llvm::createStringError(
+          "matmul shapes must be multiples of 16: the cubins are specialized "
+          "so (bench/prepare_matmul.py)");
+    data = getMatmulData(rng, c.type, c.rows, c.cols, c.depth);
+    auto dyn = getDynamicSharedBytes(kernel, size_t(c.matmul->sharedBytes));
+    if (!dyn)
+      return dyn.takeError();
+    dynamicShared = *dyn;
+    for (int s = 0; s < sets; ++s) {
+      for (auto *host : {&data->a, &data->b}) {
+        auto buf = upload(device, *host, c.type);
+        if (!buf)
+          return buf.takeError();
+        in.push_back(std::move(*buf));
+      }
+      auto o = allocPoisoned(device, size_t(c.rows) * c.cols, c.type);
+      if (!o)
+        return o.takeError();
+      out.push_back(std::move(*o));
+    }
+    return llvm::Error::success();
+  }
+
+  llvm::Error launch(int set) override {
+    CUdeviceptr pa = in[2 * set].getDevicePtr(),
+                pb = in[2 * set + 1].getDevicePtr(),
+                pc = out[set].getDevicePtr();
+    int32_t m = int32_t(c.rows), n = int32_t(c.cols), k = int32_t(c.depth),
+            one = 1;
+    void *args[] = {&pa, &pb, &pc, &m, &n, &k, &k, &one, &n, &one, &n, &one};
+    const MatmulConfig &cfg = *c.matmul;
+    unsigned programs = unsigned(((m + cfg.blockM - 1) / cfg.blockM) *
+                                 ((n + cfg.blockN - 1) / cfg.blockN));
+    return kernel.launch(Dim3(programs), Dim3(c.warps * 32), dynamicShared,
+                         nullptr, args);
+  }
+
+  llvm::Expected<double> check(int set) override {
+    if (llvm::Error e = poison(out[set], c.type))
+      return std::move(e);
+    if (llvm::Error e = run(set))
+      return std::move(e);
+    auto o = download(out[set], size_t(c.rows) * c.cols, c.type);
+    if (!o)
+      return o.takeError();
+    if (anyNaN(*o))
+      return NAN;
+    const MatmulData &d = *data;
+    // The worst checked row's relative L2 error.
+    double worst = 0;
+    for (size_t i = 0; i < d.rows.size(); ++i) {
+      const float *row = o->data() + size_t(d.rows[i]) * d.n;
+      const double *ref = &d.refRows[i * d.n];
+      double num = 0, den = 0;
+      for (int64_t j = 0; j < d.n; ++j) {
+        num += (row[j] - ref[j]) * (row[j] - ref[j]);
+        den += ref[j] * ref[j];
+      }
+      worst = std::max(worst, std::sqrt(num / (den > 0 ? den : 1)));
+    }
+    rowError = std::max(rowError, worst);
+    // ||C X - A (B X)||_F / ||A (B X)||_F: for random X its square is an
+    // estimate of ||C - AB||_F^2 / ||AB||_F^2 over the whole matrix.
+    constexpr int P = MatmulData::kProbes;
+    std::vector<double> cx(size_t(d.m) * P, 0.0);
+    parallelFor(size_t(d.m), [&](size_t i) {
+      const float *row = o->data() + i * d.n;
+      for (int64_t j = 0; j < d.n; ++j)
+        for (int q = 0; q < P; ++q)
+          cx[i * P + q] += row[j] * d.probe[j * P + q];
+    });
+    double num = 0, den = 0;
+    for (size_t i = 0; i < cx.size(); ++i) {
+      num += (cx[i] - d.refProbe[i]) * (cx[i] - d.refProbe[i]);
+      den += d.refProbe[i] * d.refProbe[i];
+    }
+    double probe = std::sqrt(num / (den > 0 ? den : 1));
+    probeError = std::max(probeError, probe);
+    return std::max(worst, probe);
+  }
+
+  std::string describeResult(double medianMs) const override {
+    return llvm::formatv(", \"tflops\": {0}, \"row_err\": {1}, "
+                         "\"probe_err\": {2}, \"dynamic_shared\": {3}",
+                         number(c.getFlops() / medianMs / 1e9),
+                         number(rowError), number(probeError), dynamicShared);
+  }
+
+private:
+  std::shared_ptr<const MatmulData> data;
+  std::vector<DeviceBuffer> in, out;
+  size_t dynamicShared = 0;
+  double rowError = 0, probeError = 0;
+};
+
 std::unique_ptr<Workload> makeWorkload(const Device &device, Kernel kernel,
                                        const BenchCase &c) {
   if (c.kernel == "add_kernel")
     return std::make_unique<VectorAdd>(device, std::move(kernel), c);
+  if (c.matmul)
+    return std::make_unique<Matmul>(device, std::move(kernel), c);
   if (llvm::StringRef(c.kernel).starts_with("layernorm"))
     return std::make_unique<LayerNorm>(device, std::move(kernel), c);
   return std::make_unique<Softmax>(device, std::move(kernel), c);
@@ -410,10 +744,18 @@ std::unique_ptr<Workload> makeWorkload(const Device &device, Kernel kernel,
 struct Options {
   std::string dir;
   std::string filter;
+  /// bench/prepare_matmul.py's output folder; empty: no matmul cases.
+  std::string matmulDir;
+  std::vector<MatmulShape> matmulShapes = getDefaultMatmulShapes();
   int runs = 200;
   int warmup = 20;
+  /// Timed launches stop short of `runs` (not under kMinRuns) past this.
+  double budgetMs = 2000;
   bool list = false;
 };
+
+/// The fewest timed launches, whatever the budget.
+constexpr int kMinRuns = 20;
 
 /// The `q`-quantile of sorted `v` (linear between neighbours).
 double quantile(const std::vector<float> &v, double q) {
@@ -422,15 +764,35 @@ double quantile(const std::vector<float> &v, double q) {
   return v[lo] + (pos - lo) * (v[hi] - v[lo]);
 }
 
-/// Milliseconds of `runs` launches, each between two events, rotating over
-/// `sets` input sets after `warmup` launches.
+/// Milliseconds of up to `runs` launches, each between two events, rotating
+/// over `sets` input sets after `warmup` launches. The warm-up's mean time
+/// caps the count so that the timed launches take about `budgetMs` (never
+/// fewer than kMinRuns): a slow 8192^3 matmul is not run 200 times.
 llvm::Expected<std::vector<float>>
 timeLaunches(const Device &device, Workload &w, int sets, const Options &opt) {
+  auto warmStart = Event::create(device), warmEnd = Event::create(device);
+  if (!warmStart)
+    return warmStart.takeError();
+  if (!warmEnd)
+    return warmEnd.takeError();
+  if (llvm::Error e = warmStart->record())
+    return std::move(e);
   for (int i = 0; i < opt.warmup; ++i)
     if (llvm::Error e = w.launch(i % sets))
       return std::move(e);
+  if (llvm::Error e = warmEnd->record())
+    return std::move(e);
+  if (llvm::Error e = device.synchronize())
+    return std::move(e);
+  auto warmMs = Event::getElapsedMs(*warmStart, *warmEnd);
+  if (!warmMs)
+    return warmMs.takeError();
+  double each = *warmMs / opt.warmup;
+  int runs = opt.runs;
+  if (each > 0 && runs * each > opt.budgetMs)
+    runs = std::max(std::min(kMinRuns, opt.runs), int(opt.budgetMs / each));
   std::vector<Event> start, end;
-  for (int i = 0; i < opt.runs; ++i) {
+  for (int i = 0; i < runs; ++i) {
     auto s = Event::create(device), e = Event::create(device);
     if (!s)
       return s.takeError();
@@ -439,7 +801,7 @@ timeLaunches(const Device &device, Workload &w, int sets, const Options &opt) {
     start.push_back(std::move(*s));
     end.push_back(std::move(*e));
   }
-  for (int i = 0; i < opt.runs; ++i) {
+  for (int i = 0; i < runs; ++i) {
     if (llvm::Error e = start[i].record())
       return std::move(e);
     if (llvm::Error e = w.launch(i % sets))
@@ -451,7 +813,7 @@ timeLaunches(const Device &device, Workload &w, int sets, const Options &opt) {
   if (llvm::Error e = device.synchronize())
     return std::move(e);
   std::vector<float> ms;
-  for (int i = 0; i < opt.runs; ++i) {
+  for (int i = 0; i < runs; ++i) {
     auto t = Event::getElapsedMs(start[i], end[i]);
     if (!t)
       return t.takeError();
@@ -461,6 +823,8 @@ timeLaunches(const Device &device, Workload &w, int sets, const Options &opt) {
 }
 
 /// Checks, then times one case; prints its JSON line. False if it failed.
+/// A matmul config that did not compile is printed and is not a failure; a
+/// matmul that is not correct is not timed.
 bool runCase(const Device &device, Random &rng, const BenchCase &c,
              const Options &opt) {
   auto fail = [&](llvm::Error e) {
@@ -469,7 +833,14 @@ bool runCase(const Device &device, Random &rng, const BenchCase &c,
     llvm::outs().flush();
     return false;
   };
-  auto kernel = loadKernel(device, opt.dir, c.getCubin(), c.kernel);
+  if (c.matmul && !c.matmul->compiled) {
+    llvm::outs() << "{" << describe(c) << ", \"correct\": false, \"error\": "
+                 << quote("not compiled: " + c.matmul->error) << "}\n";
+    llvm::outs().flush();
+    return true;
+  }
+  auto kernel = loadKernel(device, c.matmul ? opt.matmulDir : opt.dir,
+                           c.getCubin(), c.kernel);
   if (!kernel)
     return fail(kernel.takeError());
   // Enough sets that the rotation spans 4x the L2, and never one alone.
@@ -487,6 +858,20 @@ bool runCase(const Device &device, Random &rng, const BenchCase &c,
     err = std::isnan(*e) || std::isnan(err) ? NAN : std::max(err, *e);
   }
   bool correct = !std::isnan(err) && err <= w->getBound();
+  if (c.matmul && !correct) {
+    llvm::outs() << "{" << describe(c) << w->describeResult(NAN)
+                 << ", \"rel_err\": " << number(err)
+                 << ", \"bound\": " << number(w->getBound())
+                 << ", \"correct\": false, \"error\": "
+                 << quote(llvm::formatv("FAILED the check (error {0} against "
+                                        "{1}; nan: an element not written), "
+                                        "not timed",
+                                        err, w->getBound())
+                              .str())
+                 << "}\n";
+    llvm::outs().flush();
+    return false;
+  }
   auto ms = timeLaunches(device, *w, sets, opt);
   if (!ms)
     return fail(ms.takeError());
@@ -497,12 +882,30 @@ bool runCase(const Device &device, Random &rng, const BenchCase &c,
                << ", \"p90_ms\": " << number(quantile(*ms, 0.9))
                << ", \"min_ms\": " << number(ms->front())
                << ", \"gbs\": " << number(bytes / median / 1e6)
-               << ", \"runs\": " << opt.runs << ", \"sets\": " << sets
-               << ", \"rel_err\": " << number(err)
+               << w->describeResult(median) << ", \"runs\": " << ms->size()
+               << ", \"sets\": " << sets << ", \"rel_err\": " << number(err)
                << ", \"bound\": " << number(w->getBound())
                << ", \"correct\": " << (correct ? "true" : "false") << "}\n";
   llvm::outs().flush();
   return correct;
+}
+
+/// "4096x4096x4096,512x8192x8192" -> shapes; false if malformed.
+bool parseShapes(llvm::StringRef text, std::vector<MatmulShape> &shapes) {
+  shapes.clear();
+  llvm::SmallVector<llvm::StringRef> items;
+  text.split(items, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef item : items) {
+    llvm::SmallVector<llvm::StringRef> dims;
+    item.trim().split(dims, 'x');
+    MatmulShape s;
+    if (dims.size() != 3 || dims[0].getAsInteger(10, s.m) ||
+        dims[1].getAsInteger(10, s.n) || dims[2].getAsInteger(10, s.k) ||
+        s.m < 1 || s.n < 1 || s.k < 1)
+      return false;
+    shapes.push_back(s);
+  }
+  return !shapes.empty();
 }
 
 bool parse(int argc, char **argv, Options &opt) {
@@ -513,17 +916,24 @@ bool parse(int argc, char **argv, Options &opt) {
     };
     if (arg == "--list") {
       opt.list = true;
-    } else if (arg == "--runs" || arg == "--warmup") {
+    } else if (arg == "--runs" || arg == "--warmup" || arg == "--budget-ms") {
       const char *v = value();
       int n = v ? std::atoi(v) : 0;
       if (n < 1)
         return false;
-      (arg == "--runs" ? opt.runs : opt.warmup) = n;
-    } else if (arg == "--filter") {
+      if (arg == "--budget-ms")
+        opt.budgetMs = n;
+      else
+        (arg == "--runs" ? opt.runs : opt.warmup) = n;
+    } else if (arg == "--filter" || arg == "--matmul") {
       const char *v = value();
       if (!v)
         return false;
-      opt.filter = v;
+      (arg == "--filter" ? opt.filter : opt.matmulDir) = v;
+    } else if (arg == "--matmul-shapes") {
+      const char *v = value();
+      if (!v || !parseShapes(v, opt.matmulShapes))
+        return false;
     } else if (arg[0] != '-' && opt.dir.empty()) {
       opt.dir = arg;
     } else {
@@ -539,11 +949,22 @@ int main(int argc, char **argv) {
   Options opt;
   if (!parse(argc, argv, opt)) {
     llvm::errs() << "usage: tilec-bench-host [--runs N] [--warmup N] "
-                    "[--filter TEXT] DIR | --list\n";
+                    "[--budget-ms MS] [--filter TEXT] [--matmul MDIR "
+                    "[--matmul-shapes MxNxK,...]] DIR | --list [--matmul MDIR "
+                    "...]\n";
     return 2;
   }
+  std::vector<BenchCase> all = getCases();
+  if (!opt.matmulDir.empty()) {
+    auto matmul = getMatmulCases(opt.matmulDir, opt.matmulShapes);
+    if (!matmul) {
+      llvm::errs() << "FAIL: " << llvm::toString(matmul.takeError()) << "\n";
+      return 1;
+    }
+    all.insert(all.end(), matmul->begin(), matmul->end());
+  }
   std::vector<BenchCase> cases;
-  for (const BenchCase &c : getCases())
+  for (const BenchCase &c : all)
     if (c.getId().find(opt.filter) != std::string::npos)
       cases.push_back(c);
   if (opt.list) {
@@ -565,9 +986,12 @@ int main(int argc, char **argv) {
                << ", \"seed\": " << seed << ", \"runs\": " << opt.runs
                << ", \"warmup\": " << opt.warmup << "}}\n";
   Random rng(seed);
-  int failed = 0;
-  for (const BenchCase &c : cases)
+  int failed = 0, notCompiled = 0;
+  for (const BenchCase &c : cases) {
     failed += !runCase(*device, rng, c, opt);
-  llvm::errs() << cases.size() - failed << " passed, " << failed << " failed\n";
+    notCompiled += c.matmul && !c.matmul->compiled;
+  }
+  llvm::errs() << cases.size() - failed - notCompiled << " passed, " << failed
+               << " failed, " << notCompiled << " not compiled\n";
   return failed ? 1 : 0;
 }

@@ -16,15 +16,23 @@ torch and the machine's ceilings. Runs on the GPU machine.
    torch.nn.functional.layer_norm.
 4. Ceilings: device-to-device copy (torch copy_ of 2 GiB, bytes read +
    written) and cuBLAS matmul (torch.matmul, fp16 and bf16, 4096 and 8192).
+5. Matmul (issue #5; bench/bench_matmul.py), when bench/prepare_matmul.py
+   has filled .carry/matmul: tilec's block configs at each shape and dtype,
+   Triton with the same config and over a sweep of its own, cuBLAS at the
+   same shape, all checked against float64 first; TFLOP/s, the ratios, and
+   a roofline table over cuBLAS. A tilec config that did not compile is
+   reported as such and does not fail the run.
 
 Every output (Triton's and torch's too) is checked against a float64
 reference on 64 rows (all of vector add) with NaN-poisoned outputs first.
 GB/s count one read of each input and one write of each output, the same
 bytes for all three. Writes OUTDIR/results.json, results.md (the table) and
-bandwidth.png (% of copy per kernel), and prints the table. Exits 1 if any
-output was wrong or tilec's host program failed.
+bandwidth.png (% of copy per kernel), matmul.png (% of cuBLAS), and prints
+the tables. Exits 1 if any output was wrong or tilec's host program failed.
 
---tilec-only skips 2-4 (no torch or Triton needed: for a dry run).
+--tilec-only skips 2-5's other columns (no torch or Triton needed: for a dry
+run, e.g. against test/GPU's fake driver with small --matmul-shapes).
+--filter TEXT keeps the cases whose id contains TEXT (`--filter matmul`).
 """
 import argparse
 import datetime
@@ -33,6 +41,8 @@ import json
 import pathlib
 import subprocess
 import sys
+
+import bench_matmul
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 HOST = "tilec-bench-host-carry"
@@ -63,15 +73,15 @@ def parse_json_lines(text):
     return out
 
 
-def host_cases(carry):
-    proc = subprocess.run([str(carry / HOST), "--list"], capture_output=True,
+def host_cases(carry, host_args):
+    proc = subprocess.run([str(carry / HOST), "--list"] + host_args, capture_output=True,
                           text=True, check=True)
     return parse_json_lines(proc.stdout)
 
 
-def run_host(carry, runs):
+def run_host(carry, runs, host_args):
     """Runs the host program; returns (meta, {id: row}, exit code)."""
-    cmd = [str(carry / HOST), "--runs", str(runs), str(carry / "samples")]
+    cmd = [str(carry / HOST), "--runs", str(runs)] + host_args + [str(carry / "samples")]
     print("+", " ".join(cmd), flush=True)
     proc = subprocess.run(cmd, capture_output=True, text=True)
     # Echoed rather than written to files: the device tool brings back few.
@@ -356,8 +366,14 @@ def pct(v, copy):
     return "-" if v is None or not copy else f"{100 * v / copy:.0f}%"
 
 
+def is_matmul(row):
+    return row["case"]["kernel"] == "matmul_kernel"
+
+
 def write_report(results, out):
-    meta, rows = results["meta"], results["rows"]
+    meta = results["meta"]
+    rows = [r for r in results["rows"] if not is_matmul(r)]
+    matmul_rows = [r for r in results["rows"] if is_matmul(r)]
     copy = (results.get("ceilings") or {}).get("copy", {}).get("gbs")
     lines = [f"# tilec vs Triton vs torch, {meta.get('date')}", "",
              f"Device {meta.get('device')}, driver {meta.get('driver')}, tilec commit "
@@ -370,10 +386,11 @@ def write_report(results, out):
         mm = ", ".join(f"{m['dtype']} {m['n']}: {m['tflops']:.0f}"
                        for m in results["ceilings"]["matmul"])
         lines += [f"cuBLAS matmul (torch.matmul) TFLOP/s: {mm}.", ""]
-    lines += ["| kernel | shape | config | tilec ms | tilec GB/s | Triton GB/s | torch GB/s "
-              "| tilec (do_bench) GB/s | tilec/Triton | tilec % of copy | Triton % of copy "
-              "| correct tilec/Triton/torch |",
-              "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    if rows:
+        lines += ["| kernel | shape | config | tilec ms | tilec GB/s | Triton GB/s | torch GB/s "
+                  "| tilec (do_bench) GB/s | tilec/Triton | tilec % of copy | Triton % of copy "
+                  "| correct tilec/Triton/torch |",
+                  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
         t, tr, to = gbs(r, "tilec"), gbs(r, "triton"), gbs(r, "torch")
         ratio = t / tr if t and tr else None
@@ -389,6 +406,8 @@ def write_report(results, out):
               if r.get(c) and "error" in r[c]]
     if errors:
         lines += ["", "Errors:", ""] + errors
+    if matmul_rows:
+        lines += ["", bench_matmul.report(matmul_rows, results.get("matmul_shapes") or {})]
     text = "\n".join(lines) + "\n"
     (out / "results.md").write_text(text)
     return text
@@ -399,7 +418,7 @@ def write_plot(results, out):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     copy = (results.get("ceilings") or {}).get("copy", {}).get("gbs")
-    rows = results["rows"]
+    rows = [r for r in results["rows"] if not is_matmul(r)]
     if not copy or not rows:
         return None
     cols = [("tilec", "tilec"), ("triton", "Triton"), ("torch", "torch")]
@@ -434,17 +453,36 @@ def main():
     ap.add_argument("--runs", type=int, default=200, help="tilec launches timed a case")
     ap.add_argument("--tilec-only", action="store_true",
                     help="only tilec's host program (no torch, Triton, ceilings)")
+    ap.add_argument("--filter", default="", help="only cases whose id contains this")
+    ap.add_argument("--matmul", default=None,
+                    help="bench/prepare_matmul.py's folder (default CARRY/matmul if there)")
+    ap.add_argument("--matmul-shapes", default=None,
+                    help="MxNxK,... instead of tilec-bench-host's list (for dry runs)")
+    ap.add_argument("--no-matmul", action="store_true",
+                    help="leave the matmul cases out (run them in a second call)")
+    ap.add_argument("--no-triton-sweep", action="store_true",
+                    help="Triton only at tilec's configs, not over bench_matmul.TRITON_SWEEP")
     args = ap.parse_args()
     carry, out = pathlib.Path(args.carry).resolve(), pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    matmul_dir = pathlib.Path(args.matmul) if args.matmul else carry / "matmul"
+    host_args = ["--filter", args.filter] if args.filter else []
+    if args.no_matmul:
+        pass
+    elif (matmul_dir / "manifest.json").exists():
+        host_args += ["--matmul", str(matmul_dir.resolve())]
+        if args.matmul_shapes:
+            host_args += ["--matmul-shapes", args.matmul_shapes]
+    else:
+        print(f"run_bench: no {matmul_dir}/manifest.json: no matmul cases", flush=True)
 
     commit_file = carry / "commit"
     meta = dict(date=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
                 commit=commit_file.read_text().strip() if commit_file.exists() else None,
                 command=" ".join(sys.argv))
     meta.update(machine_meta())
-    cases = host_cases(carry)
-    host_meta, host_rows, host_rc = run_host(carry, args.runs)
+    cases = host_cases(carry, host_args)
+    host_meta, host_rows, host_rc = run_host(carry, args.runs, host_args)
     meta["bench_host"] = host_meta
     meta["bench_host_exit"] = host_rc
     meta.setdefault("device", host_meta.get("device"))
@@ -455,6 +493,8 @@ def main():
     results = dict(meta=meta, rows=rows)
     if not args.tilec_only:
         import torch
+        # fp32 references and ceilings in true fp32, not TF32.
+        torch.backends.cuda.matmul.allow_tf32 = False
         mods = {m: load_example(m) for m in ("vector_add", "softmax", "layernorm")}
         try:
             import cupy  # noqa: F401
@@ -463,9 +503,14 @@ def main():
             have_cupy = False
         results["ceilings"] = ceilings()
         print(f"copy {results['ceilings']['copy']['gbs']:.0f} GB/s", flush=True)
+        matmul = bench_matmul.Runner(carry, matmul_dir, timed, DEVICE, have_cupy,
+                                     sweep=not args.no_triton_sweep)
         for row in rows:
             c = row["case"]
             print(f"{c['id']}", flush=True)
+            if is_matmul(row):
+                matmul.row(row)
+                continue
             obj = Case(c, mods, carry)
             measure("triton", c, obj, obj.triton, row)
             row["triton_kernel"] = triton_kernel_info(obj)
@@ -478,13 +523,17 @@ def main():
                 measure("tilec_do_bench", c, obj, obj.cupy, row)
             del obj
             torch.cuda.empty_cache()
+        results["matmul_shapes"] = matmul.finish(rows)
 
     (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(write_report(results, out))
     if not args.tilec_only:
         write_plot(results, out)
+        bench_matmul.plot(results.get("matmul_shapes") or {}, meta, out)
+    # A tilec matmul config that did not compile is reported, not a failure.
     wrong = [f"{r['case']['id']} {col}" for r in rows for col in ("tilec", "triton", "torch")
-             if col in r and not r[col].get("correct")]
+             if col in r and not r[col].get("correct")
+             and not (col == "tilec" and bench_matmul.tilec_status(r[col]) == "NOT COMPILED")]
     if wrong:
         print("not correct or not run: " + ", ".join(wrong))
     return 1 if wrong or host_rc != 0 else 0

@@ -4,15 +4,21 @@
 # `scripts/gpu_check.sh prepare` (here, where tilec builds): builds the sample
 # cubins (test/GPU/CMakeLists.txt lists them) and the carryable static
 # programs (smoke test, samples, benchmark host) into .carry/, with the
-# commit they were built from in .carry/commit.
+# commit they were built from in .carry/commit; then the matmul benchmark's
+# cubins, one per block config and dtype, into .carry/matmul/ with
+# manifest.json (bench/prepare_matmul.py; $TILEC_MATMUL_CONFIGS, e.g.
+# "128x128x64:g8:w8:s3 64x64x32:g8:w4:s1", replaces its list). A config
+# that does not compile is recorded there, not an error.
 #
 # `scripts/gpu_check.sh run OUTDIR [ARGS]` (on the GPU machine, which has no LLVM;
 # carry .carry): the runtime's smoke test, the samples against float64
 # references, compute-sanitizer memcheck and racecheck on the samples
 # (--quick: few rows), then the benchmark (bench/run_bench.py: tilec, Triton
-# and torch, the copy and matmul ceilings; ARGS go to it). Writes five files to OUTDIR (the
+# and torch, the copy and matmul ceilings, the matmul cases when .carry/matmul
+# is there; ARGS go to it, e.g. --no-matmul). Writes six files to OUTDIR (the
 # device tool brings back at most eight): gpu_check.log, sanitizer.log,
-# results.json, results.md, bandwidth.png. About 3-5 minutes on an H200.
+# results.json, results.md, bandwidth.png, matmul.png. About 3-5 minutes on
+# an H200 without the matmul cases.
 # Exits non-zero if any step failed; every step runs regardless.
 #
 #===----------------------------------------------------------------------===#
@@ -33,6 +39,10 @@ prepare)
   commit="$(git -C "$ROOT" rev-parse HEAD)"
   git -C "$ROOT" diff --quiet HEAD -- || commit="$commit (uncommitted changes)"
   echo "$commit" > "$CARRY/commit"
+  matmul_configs=()
+  for c in ${TILEC_MATMUL_CONFIGS:-}; do matmul_configs+=(--config "$c"); done
+  python3 "$ROOT/bench/prepare_matmul.py" --tilec "$BUILD/bin/tilec" \
+    --out "$CARRY/matmul" "${matmul_configs[@]}"
   ls -la "$CARRY" "$CARRY/samples"
   du -sh "$CARRY"
   ;;

@@ -284,6 +284,21 @@ inline llvm::Expected<Kernel> loadKernel(const Device &device,
   return m->getKernel(name);
 }
 
+/// The dynamic shared memory to launch `kernel` with when it needs `needed`
+/// bytes of shared memory in all (as tilec reports them): what the cubin
+/// does not declare statically. tilec's scratch buffer is static today (so
+/// this is 0); a kernel that takes it as `extern .shared`, as Triton's do,
+/// declares none and gets all of it. Kernel::launch raises the kernel's
+/// limit when that is past the default 48 KiB.
+inline llvm::Expected<size_t> getDynamicSharedBytes(const Kernel &kernel,
+                                                    size_t needed) {
+  llvm::Expected<int> declared =
+      kernel.getAttribute(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
+  if (!declared)
+    return declared.takeError();
+  return needed > size_t(*declared) ? needed - size_t(*declared) : 0;
+}
+
 //===----------------------------------------------------------------------===//
 // float64 references (what examples/*.py compute, in exact-ish arithmetic)
 //===----------------------------------------------------------------------===//
