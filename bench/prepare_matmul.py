@@ -42,7 +42,8 @@ DTYPES = ("fp16", "bf16")
 RESOURCES = re.compile(
     r"(?P<name>\w+): (?P<registers>\d+) registers, (?P<spill_stores>\d+) bytes spill stores, "
     r"(?P<spill_loads>\d+) bytes spill loads, (?P<stack>\d+) bytes stack, "
-    r"(?P<shared>\d+) bytes shared memory, (?P<threads>\d+) threads"
+    r"(?P<shared>\d+) bytes shared memory"
+    r"(?:, (?P<dynamic_shared>\d+) bytes dynamic shared memory)?, (?P<threads>\d+) threads"
     r"(?:, tuned for (?P<tuned_ctas>\d+) CTAs per SM)?")
 # The module attribute tilegpu-allocate-shared-memory sets: the bytes the
 # kernel needs whether they end up static or dynamic (ptxas counts only
