@@ -33,7 +33,8 @@ prepare)
   bash "$ROOT/scripts/build.sh" tilec-sample-cubins tilec-gpu-samples-carry \
     tilec-gpu-smoke-carry tilec-bench-host-carry
   rm -rf "$CARRY" && mkdir -p "$CARRY/samples"
-  cp "$BUILD"/test/GPU/samples/*.cubin "$CARRY/samples/"
+  cp "$BUILD"/test/GPU/samples/*.cubin "$BUILD"/test/GPU/samples/*.resources \
+    "$CARRY/samples/"
   cp "$BUILD"/bin/tilec-gpu-samples-carry "$BUILD"/bin/tilec-gpu-smoke-carry \
     "$BUILD"/bin/tilec-bench-host-carry "$CARRY/"
   commit="$(git -C "$ROOT" rev-parse HEAD)"

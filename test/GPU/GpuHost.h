@@ -284,6 +284,29 @@ inline llvm::Expected<Kernel> loadKernel(const Device &device,
   return m->getKernel(name);
 }
 
+/// The dynamic shared memory a launch of the cubin `dir/file` must pass,
+/// from the `file.resources` tilec wrote beside it (`--print-resources`:
+/// "..., N bytes dynamic shared memory, ..."; 0 when the line names none).
+inline llvm::Expected<unsigned>
+getRequiredDynamicShared(const std::string &dir, const std::string &file) {
+  std::string path = dir + "/" + file + ".resources";
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf)
+    return llvm::createStringError(buf.getError(), "cannot read " + path);
+  llvm::StringRef text = (*buf)->getBuffer();
+  if (!text.contains(" registers, "))
+    return llvm::createStringError("no resource report in " + path);
+  size_t at = text.find(" bytes dynamic shared memory");
+  if (at == llvm::StringRef::npos)
+    return 0u;
+  llvm::StringRef number = text.take_front(at);
+  number = number.substr(number.find_last_of(' ') + 1);
+  unsigned bytes = 0;
+  if (number.getAsInteger(10, bytes))
+    return llvm::createStringError("bad dynamic shared memory in " + path);
+  return bytes;
+}
+
 /// The dynamic shared memory to launch `kernel` with when it needs `needed`
 /// bytes of shared memory in all (as tilec reports them): what the cubin
 /// does not declare statically. tilec's scratch buffer is static today (so

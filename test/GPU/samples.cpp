@@ -127,13 +127,10 @@ llvm::Error vectorAdd(Harness &h, DType t, size_t n) {
 }
 
 /// A compiled matmul_kernel: its cubin's name after the dtype
-/// ("b128.d16.bt"), its tile and warps, and the dynamic shared memory its
-/// launch passes (`tilec --print-resources` reports it; 3 stages of both
-/// operand tiles for the pipelined variants).
+/// ("b128.d16.bt"), its tile and warps.
 struct MatmulConfig {
   const char *variant;
   int blockM, blockN, warps;
-  unsigned dynamicShared;
 };
 
 /// matmul_kernel on an `m` x `k` by `k` x `n` product of type `t` (fp16 or
@@ -141,12 +138,18 @@ struct MatmulConfig {
 /// against a float64 product of the inputs.
 llvm::Error matmul(Harness &h, DType t, const MatmulConfig &cfg, int m, int n,
                    int k, bool aColMajor, bool bColMajor = false) {
-  llvm::Expected<Kernel> kernel = loadKernel(
-      h.device, h.dir,
-      llvm::formatv("matmul_kernel.{0}.{1}.cubin", getName(t), cfg.variant),
-      "matmul_kernel");
+  std::string cubin =
+      llvm::formatv("matmul_kernel.{0}.{1}.cubin", getName(t), cfg.variant);
+  llvm::Expected<Kernel> kernel =
+      loadKernel(h.device, h.dir, cubin, "matmul_kernel");
   if (!kernel)
     return kernel.takeError();
+  // The pipelined variants keep their operand rings in dynamic shared
+  // memory; tilec reports how much.
+  llvm::Expected<unsigned> dynamicShared =
+      getRequiredDynamicShared(h.dir, cubin);
+  if (!dynamicShared)
+    return dynamicShared.takeError();
   std::vector<float> a = h.rng.uniform(size_t(m) * k, -1, 1, t),
                      b = h.rng.uniform(size_t(k) * n, -1, 1, t);
   auto ba = upload(h.device, a, t);
@@ -169,7 +172,7 @@ llvm::Error matmul(Harness &h, DType t, const MatmulConfig &cfg, int m, int n,
       unsigned(((m + cfg.blockM - 1) / cfg.blockM) *
                ((n + cfg.blockN - 1) / cfg.blockN));
   if (llvm::Error e = kernel->launch(Dim3(programs), Dim3(32 * cfg.warps),
-                                     cfg.dynamicShared, nullptr, args))
+                                     *dynamicShared, nullptr, args))
     return e;
   if (llvm::Error e = h.device.synchronize())
     return e;
@@ -402,10 +405,9 @@ int main(int argc, char **argv) {
   // multiple of the 64x64x32 tile) and both orders of A.
   // On sm_90a: wgmma. The generic variants store each iteration's operands
   // to shared memory; the .d16 ones are 3-stage cp.async pipelines.
-  const unsigned ring = 3 * (128 * 64 + 64 * 128) * 2;
-  const MatmulConfig b64{"b64", 64, 64, 4, 0}, b128{"b128", 128, 128, 8, 0},
-      d16{"b128.d16", 128, 128, 8, ring}, d16at{"b128.d16.at", 128, 128, 8, ring},
-      d16bt{"b128.d16.bt", 128, 128, 8, ring};
+  const MatmulConfig b64{"b64", 64, 64, 4}, b128{"b128", 128, 128, 8},
+      d16{"b128.d16", 128, 128, 8}, d16at{"b128.d16.at", 128, 128, 8},
+      d16bt{"b128.d16.bt", 128, 128, 8};
   for (DType t : {DType::F16, DType::BF16}) {
     const char *name = getName(t);
     run(llvm::formatv("matmul_kernel.b64 {0} 333x517x245", name),

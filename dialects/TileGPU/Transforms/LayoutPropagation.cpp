@@ -48,14 +48,22 @@ bool tilec::tilegpu::isElementwise(Operation *op) {
          llvm::all_of(op->getResultTypes(), sameShape);
 }
 
-/// How many consecutive elements of the fastest dimension each thread holds
-/// in consecutive registers, for a tensor like `type` in `layout`: the
-/// preference between two layouts that reach one value.
+/// How many consecutive elements of one dimension each thread holds in
+/// consecutive registers, for a tensor like `type` in `layout` (the widest
+/// vector access the layout allows, along whichever dimension it runs: a
+/// column-major tile's loads run along dim 0): the preference between two
+/// layouts that reach one value. Ties keep the first offer, which in the
+/// backward phase is what loads and stores ask of their operands.
 static int64_t score(RankedTensorType type, Attribute layout) {
   auto t =
       RankedTensorType::get(type.getShape(), type.getElementType(), layout);
   std::optional<LinearLayout> ll = getLinearLayout(t);
-  return ll ? ll->getNumConsecutiveInOut() : 0;
+  if (!ll)
+    return 0;
+  int64_t best = 0;
+  for (StringRef dim : ll->getOutDimNames())
+    best = std::max<int64_t>(best, ll->getNumConsecutiveInOut(kRegister, dim));
+  return best;
 }
 
 void LayoutPropagation::offer(Value value, Attribute layout) {
