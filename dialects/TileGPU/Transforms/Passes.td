@@ -65,9 +65,10 @@ def TileGPUAccelerateDot : Pass<"tilegpu-accelerate-dot", "mlir::ModuleOp"> {
     `#tilegpu.dot_op`, with `tilegpu.convert_layout` in and out (layout
     propagation then keeps a loop's accumulator in the mma layout).
 
-    Today: mma.sync m16n8k16 (compute capability 8.0 and up, so also on
-    sm_90a) for f16/bf16 operands with an f32 accumulator, on tiles of whole
-    16x8x16 steps. Warps are doubled along whichever of M (16 rows per step)
+    Today: mma.sync (compute capability 8.0 and up, so also on sm_90a):
+    m16n8k16 for f16/bf16 operands with an f32 accumulator, m16n8k8 for f32
+    operands with tf32 precision, m16n8k32 for i8 operands with an i32
+    accumulator, on tiles of whole 16x8xK steps. Warps are doubled along whichever of M (16 rows per step)
     and N (8 columns) has more steps left per warp. Other dots are left
     alone; the lowering names what it does not support.
 
