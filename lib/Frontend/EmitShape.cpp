@@ -152,6 +152,11 @@ FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {
       return failure();
     acc = *z;
   }
+  // Triton asserts the same: allow_tf32 is the deprecated spelling of
+  // input_precision, and the two could disagree.
+  if (a.has(3) && a.has(4))
+    return err(a.locs[4], "'tl.dot' takes only one of input_precision and "
+                          "allow_tf32");
   tile::InputPrecision prec = tile::InputPrecision::IEEE;
   if (xd == DType::FP32)
     prec = tile::InputPrecision::TF32;

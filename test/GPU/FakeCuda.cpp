@@ -77,7 +77,8 @@ std::string getBug() {
 unsigned getThreads(const FakeFunction &f) {
   if (f.warps)
     return 32 * f.warps;
-  if (f.kernel == "matmul_kernel")
+  if (f.kernel == "matmul_kernel" || f.kernel == "matmul_tf32_kernel" ||
+      f.kernel == "matmul_int8_kernel")
     return f.block == 128 ? 256 : 128;
   if (f.kernel == "add_kernel" || f.kernel == "softmax_online_kernel")
     return 128;
@@ -117,8 +118,9 @@ void vectorAdd(const FakeFunction &f, unsigned programs, void **args) {
     store(out, n / 2, 3 * load(x, n / 2, f.type) + 1, f.type);
 }
 
-/// matmul_kernel as test/GPU/CMakeLists.txt compiles it (64x64 tiles):
-/// C = A @ B through the strides it is given, an fp32 sum per element.
+/// matmul_kernel and matmul_tf32_kernel as test/GPU/CMakeLists.txt
+/// compiles them (64x64 tiles): C = A @ B through the strides it is given,
+/// an fp32 sum per element.
 void matmul(const FakeFunction &f, void **args) {
   auto a = arg<CUdeviceptr>(args, 0), b = arg<CUdeviceptr>(args, 1),
        c = arg<CUdeviceptr>(args, 2);
@@ -139,6 +141,36 @@ void matmul(const FakeFunction &f, void **args) {
     store(c, (m / 2) * scm + (n / 2) * scn, NAN, f.type);
   if (getBug() == "wrong")
     store(c, (m / 2) * scm + (n / 2) * scn, 1e3f, f.type);
+  // Past the last column, where C's rows are padded (the tf32 cases).
+  if (getBug() == "stray" && scn == 1 && scm > size_t(n))
+    store(c, (m / 2) * scm + n, 0.0f, f.type);
+}
+
+/// matmul_int8_kernel: int8 A and B, the exact int32 sums (wrapping, like
+/// the tensor cores' .s32 accumulation) into int32 C.
+void matmulInt8(void **args) {
+  auto a = reinterpret_cast<const int8_t *>(arg<CUdeviceptr>(args, 0)),
+       b = reinterpret_cast<const int8_t *>(arg<CUdeviceptr>(args, 1));
+  auto c = reinterpret_cast<int32_t *>(arg<CUdeviceptr>(args, 2));
+  int m = arg<int32_t>(args, 3), n = arg<int32_t>(args, 4),
+      k = arg<int32_t>(args, 5);
+  size_t sam = arg<int32_t>(args, 6), sak = arg<int32_t>(args, 7),
+         sbk = arg<int32_t>(args, 8), sbn = arg<int32_t>(args, 9),
+         scm = arg<int32_t>(args, 10), scn = arg<int32_t>(args, 11);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      uint32_t acc = 0;
+      for (int p = 0; p < k; ++p)
+        acc += uint32_t(int32_t(a[i * sam + p * sak]) * b[p * sbk + j * sbn]);
+      c[i * scm + j * scn] = int32_t(acc);
+    }
+  size_t mid = (m / 2) * scm + (n / 2) * scn;
+  if (getBug() == "skip")
+    c[mid] = INT32_MIN; // the samples' poison: never written
+  if (getBug() == "wrong")
+    c[mid] += 1;
+  if (getBug() == "stray" && scn == 1 && scm > size_t(n))
+    c[(m / 2) * scm + n] = 0;
 }
 
 void softmax(const FakeFunction &f, unsigned rows, void **args) {
@@ -320,8 +352,10 @@ CUresult cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz,
     return CUDA_ERROR_INVALID_VALUE;
   if (f.kernel == "add_kernel")
     vectorAdd(f, gx, args);
-  else if (f.kernel == "matmul_kernel")
+  else if (f.kernel == "matmul_kernel" || f.kernel == "matmul_tf32_kernel")
     matmul(f, args);
+  else if (f.kernel == "matmul_int8_kernel")
+    matmulInt8(args);
   else if (f.kernel == "layernorm_fwd_kernel" ||
            f.kernel == "layernorm_fwd_fused_kernel")
     layerNorm(f, gx, args);

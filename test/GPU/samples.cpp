@@ -9,7 +9,11 @@
 //     (BLOCK 1024), fp32 and fp16, n_cols 1000, 1024, 4097, 8192, 32768, on
 //     padded rows (row strides > n_cols, input and output strides differ);
 //   - layer norm forward, fp32 and fp16, N 512 to 8192, with BLOCK 1024 and
-//     BLOCK 4096 (one chunk, a masked chunk, several chunks): y, mean, rstd.
+//     BLOCK 4096 (one chunk, a masked chunk, several chunks): y, mean, rstd;
+//   - matmul through mma.sync: fp16 and bf16 (examples/matmul.py), fp32 as
+//     tf32 (within 1e-2 of float64, also as a whole: the Frobenius error)
+//     and int8 with int32 sums (exact against int64; outputs poisoned with
+//     INT32_MIN) (examples/matmul_tf32_int8.py), ragged shapes.
 // A case fails on an error over its bound (GpuHost.h's ErrorMeter: per row,
 // or per 1024-element block for vector add, the worse of the L2 error and
 // the worst element's), on any NaN (an element not written), on a write
@@ -195,6 +199,157 @@ llvm::Error matmul(Harness &h, DType t, const MatmulConfig &cfg, int m, int n,
                           getName(t), cfg.variant,
                           bColMajor ? " B column-major" : ""),
             {{"", meter.get(), kMatmulBound}}, 0);
+  return llvm::Error::success();
+}
+
+/// The grid of the matmul kernels: one program per 64x64 tile of C.
+unsigned matmulPrograms(int m, int n) {
+  return unsigned(((m + 63) / 64) * ((n + 63) / 64));
+}
+
+/// matmul_tf32_kernel (examples/matmul_tf32_int8.py: fp32 operands through
+/// mma.sync m16n8k8 .tf32, 64x64x32 tiles, 4 warps) on an `m` x `k` by `k`
+/// x `n` product, A row- or column-major, C's rows padded (stride > n) so
+/// that writes past the mask show: checked row by row and as a whole (the
+/// relative Frobenius error) against a float64 product of the inputs.
+llvm::Error matmulTf32(Harness &h, int m, int n, int k, bool aColMajor) {
+  llvm::Expected<Kernel> kernel =
+      loadKernel(h.device, h.dir, "matmul_tf32_kernel.fp32.b64.cubin",
+                 "matmul_tf32_kernel");
+  if (!kernel)
+    return kernel.takeError();
+  DType t = DType::F32;
+  std::vector<float> a = h.rng.uniform(size_t(m) * k, -1, 1, t),
+                     b = h.rng.uniform(size_t(k) * n, -1, 1, t);
+  int ldc = paddedStride(n, 1);
+  auto ba = upload(h.device, a, t);
+  if (!ba)
+    return ba.takeError();
+  auto bb = upload(h.device, b, t);
+  if (!bb)
+    return bb.takeError();
+  auto bc = allocPoisoned(h.device, size_t(m) * ldc, t);
+  if (!bc)
+    return bc.takeError();
+  CUdeviceptr pa = ba->getDevicePtr(), pb = bb->getDevicePtr(),
+              pc = bc->getDevicePtr();
+  int32_t sam = aColMajor ? 1 : k, sak = aColMajor ? m : 1;
+  int32_t mm = m, nn = n, kk = k, sbk = n, sbn = 1, scm = ldc, scn = 1;
+  void *args[] = {&pa,  &pb,  &pc,  &mm,  &nn,  &kk,
+                  &sam, &sak, &sbk, &sbn, &scm, &scn};
+  if (llvm::Error e = kernel->launch(Dim3(matmulPrograms(m, n)), Dim3(128), 0,
+                                     nullptr, args))
+    return e;
+  if (llvm::Error e = h.device.synchronize())
+    return e;
+  auto out = download(*bc, size_t(m) * ldc, t);
+  if (!out)
+    return out.takeError();
+  ErrorMeter meter;
+  double num = 0, den = 0;
+  std::vector<double> ref(n);
+  for (int i = 0; i < m; ++i) {
+    std::fill(ref.begin(), ref.end(), 0.0);
+    for (int p = 0; p < k; ++p) {
+      double av = a[size_t(i) * sam + size_t(p) * sak];
+      const float *brow = &b[size_t(p) * n];
+      for (int j = 0; j < n; ++j)
+        ref[j] += av * brow[j];
+    }
+    const float *row = out->data() + size_t(i) * ldc;
+    meter.add(row, ref.data(), n);
+    for (int j = 0; j < n; ++j) {
+      num += (row[j] - ref[j]) * (row[j] - ref[j]);
+      den += ref[j] * ref[j];
+    }
+  }
+  double frobenius = std::sqrt(num / (den > 0 ? den : 1));
+  h.verdict(llvm::formatv("matmul_tf32_kernel {0}x{1}x{2} A {3}", m, n, k,
+                          aColMajor ? "column-major" : "row-major"),
+            {{"frobenius", frobenius, kMatmulTf32Bound},
+             {"rows", meter.get(), kMatmulTf32Bound}},
+            countStrayWrites(*out, m, n, ldc));
+  return llvm::Error::success();
+}
+
+/// The poison of int32 outputs: INT32_MIN, which no int8 product with K
+/// below 2^17 can reach (|sum| <= K * 2^14), so an element left unwritten
+/// or a write past the mask always shows (0xffffffff, -1, is a result).
+constexpr uint32_t kInt32Poison = 0x80000000u;
+
+/// matmul_int8_kernel (examples/matmul_tf32_int8.py: int8 operands and an
+/// int32 accumulator through mma.sync m16n8k32 .s8, 64x64x32 tiles, 4
+/// warps) on an `m` x `k` by `k` x `n` product of random int8 values over
+/// the whole range, C's rows padded: every element must equal the exact
+/// int64 product, and the padding must keep its poison.
+llvm::Error matmulInt8(Harness &h, int m, int n, int k) {
+  llvm::Expected<Kernel> kernel = loadKernel(
+      h.device, h.dir, "matmul_int8_kernel.i8.b64.cubin", "matmul_int8_kernel");
+  if (!kernel)
+    return kernel.takeError();
+  std::vector<int8_t> a(size_t(m) * k), b(size_t(k) * n);
+  for (int8_t &v : a)
+    v = int8_t(h.rng.next() >> 56);
+  for (int8_t &v : b)
+    v = int8_t(h.rng.next() >> 56);
+  int ldc = paddedStride(n, 1);
+  auto ba = DeviceBuffer::allocate(h.device, (a.size() + 3) / 4 * 4);
+  if (!ba)
+    return ba.takeError();
+  if (llvm::Error e = ba->copyFromHost(a.data(), a.size()))
+    return e;
+  auto bb = DeviceBuffer::allocate(h.device, (b.size() + 3) / 4 * 4);
+  if (!bb)
+    return bb.takeError();
+  if (llvm::Error e = bb->copyFromHost(b.data(), b.size()))
+    return e;
+  auto bc = DeviceBuffer::allocate(h.device, size_t(m) * ldc * 4);
+  if (!bc)
+    return bc.takeError();
+  if (llvm::Error e = bc->fill32(kInt32Poison))
+    return e;
+  CUdeviceptr pa = ba->getDevicePtr(), pb = bb->getDevicePtr(),
+              pc = bc->getDevicePtr();
+  int32_t mm = m, nn = n, kk = k, sam = k, sak = 1, sbk = n, sbn = 1, scm = ldc,
+          scn = 1;
+  void *args[] = {&pa,  &pb,  &pc,  &mm,  &nn,  &kk,
+                  &sam, &sak, &sbk, &sbn, &scm, &scn};
+  if (llvm::Error e = kernel->launch(Dim3(matmulPrograms(m, n)), Dim3(128), 0,
+                                     nullptr, args))
+    return e;
+  if (llvm::Error e = h.device.synchronize())
+    return e;
+  std::vector<int32_t> out(size_t(m) * ldc);
+  if (llvm::Error e = bc->copyToHost(out.data(), out.size() * 4))
+    return e;
+  size_t wrong = 0, stray = 0;
+  std::string first;
+  std::vector<int64_t> ref(n);
+  for (int i = 0; i < m; ++i) {
+    std::fill(ref.begin(), ref.end(), 0);
+    for (int p = 0; p < k; ++p) {
+      int64_t av = a[size_t(i) * k + p];
+      const int8_t *brow = &b[size_t(p) * n];
+      for (int j = 0; j < n; ++j)
+        ref[j] += av * brow[j];
+    }
+    const int32_t *row = out.data() + size_t(i) * ldc;
+    for (int j = 0; j < n; ++j)
+      if (int64_t(row[j]) != ref[j] && wrong++ == 0)
+        first = llvm::formatv(" (first: C[{0}][{1}] = {2}, expected {3})", i, j,
+                              row[j], ref[j]);
+    for (int j = n; j < ldc; ++j)
+      stray += uint32_t(row[j]) != kInt32Poison;
+  }
+  bool ok = wrong == 0 && stray == 0;
+  llvm::outs() << (ok ? "PASS " : "FAIL ")
+               << llvm::formatv("matmul_int8_kernel {0}x{1}x{2}: {3} of {4} "
+                                "elements differ from the exact product{5}",
+                                m, n, k, wrong, size_t(m) * n, first);
+  if (stray)
+    llvm::outs() << llvm::formatv(", {0} stray writes past the rows", stray);
+  llvm::outs() << "\n";
+  ok ? ++h.passed : ++h.failed;
   return llvm::Error::success();
 }
 
@@ -436,6 +591,22 @@ int main(int argc, char **argv) {
       run(llvm::formatv("matmul_kernel.b128.d16.bt {0} 1024x1024x4096", name),
           matmul(h, t, d16bt, 1024, 1024, 4096, false, true));
     }
+  }
+  // tf32 (fp32 operands, tl.dot's default precision) and int8 (int32
+  // accumulator) through mma.sync m16n8k8 / m16n8k32: ragged shapes, K not
+  // a multiple of the 32-wide step, both orders of A for tf32.
+  run("matmul_tf32_kernel 333x517x245", matmulTf32(h, 333, 517, 245, false));
+  run("matmul_tf32_kernel 64x64x32 A column-major",
+      matmulTf32(h, 64, 64, 32, true));
+  run("matmul_int8_kernel 333x517x245", matmulInt8(h, 333, 517, 245));
+  run("matmul_int8_kernel 65x97x1000", matmulInt8(h, 65, 97, 1000));
+  if (!quick) {
+    run("matmul_tf32_kernel 1000x1000x1000",
+        matmulTf32(h, 1000, 1000, 1000, false));
+    run("matmul_tf32_kernel 513x2048x511 A column-major",
+        matmulTf32(h, 513, 2048, 511, true));
+    run("matmul_int8_kernel 1000x1000x1000", matmulInt8(h, 1000, 1000, 1000));
+    run("matmul_int8_kernel 4097x256x511", matmulInt8(h, 4097, 256, 511));
   }
   llvm::outs() << h.passed << " passed, " << h.failed << " failed\n";
   return h.failed ? 1 : 0;

@@ -693,28 +693,31 @@ TEST(MmaLayout, V2OperandsMatchPtxTables) {
 TEST(MmaLayout, V2OperandsLineUpWithAccumulator) {
   // C[64, 64] = A[64, 32] * B[32, 64] on 2x2 warps: each warp holds the A
   // rows and B columns of the C elements it holds; warps along N share A.
-  LinearLayout c = mmaV2Layout({64, 64}, {2, 2});
-  LinearLayout a = mmaV2DotOperandLayout({64, 32}, 0, 16, {2, 2});
-  LinearLayout b = mmaV2DotOperandLayout({32, 64}, 1, 16, {2, 2});
-  EXPECT_EQ(a.getFreeVariableMasks().back(),
-            (std::pair<StringRef, int32_t>{kWarp, 0b10}));
-  EXPECT_EQ(b.getFreeVariableMasks().back(),
-            (std::pair<StringRef, int32_t>{kWarp, 0b01}));
-  for (int32_t w = 0; w < 4; ++w) {
-    std::set<int32_t> cRows, cCols, aRows, bCols;
-    for (int32_t l = 0; l < 32; ++l) {
-      for (int32_t i = 0; i < c.getInDimSize(kRegister); ++i) {
-        Values v = atRLW(c, i, l, w);
-        cRows.insert(v[0]);
-        cCols.insert(v[1]);
+  // The same for f16 (m16n8k16), tf32 (m16n8k8) and s8 (m16n8k32) operands.
+  for (unsigned bits : {16u, 32u, 8u}) {
+    LinearLayout c = mmaV2Layout({64, 64}, {2, 2});
+    LinearLayout a = mmaV2DotOperandLayout({64, 32}, 0, bits, {2, 2});
+    LinearLayout b = mmaV2DotOperandLayout({32, 64}, 1, bits, {2, 2});
+    EXPECT_EQ(a.getFreeVariableMasks().back(),
+              (std::pair<StringRef, int32_t>{kWarp, 0b10}));
+    EXPECT_EQ(b.getFreeVariableMasks().back(),
+              (std::pair<StringRef, int32_t>{kWarp, 0b01}));
+    for (int32_t w = 0; w < 4; ++w) {
+      std::set<int32_t> cRows, cCols, aRows, bCols;
+      for (int32_t l = 0; l < 32; ++l) {
+        for (int32_t i = 0; i < c.getInDimSize(kRegister); ++i) {
+          Values v = atRLW(c, i, l, w);
+          cRows.insert(v[0]);
+          cCols.insert(v[1]);
+        }
+        for (int32_t i = 0; i < a.getInDimSize(kRegister); ++i)
+          aRows.insert(atRLW(a, i, l, w)[0]);
+        for (int32_t i = 0; i < b.getInDimSize(kRegister); ++i)
+          bCols.insert(atRLW(b, i, l, w)[1]);
       }
-      for (int32_t i = 0; i < a.getInDimSize(kRegister); ++i)
-        aRows.insert(atRLW(a, i, l, w)[0]);
-      for (int32_t i = 0; i < b.getInDimSize(kRegister); ++i)
-        bCols.insert(atRLW(b, i, l, w)[1]);
+      EXPECT_EQ(aRows, cRows) << "warp " << w << ", " << bits << "-bit";
+      EXPECT_EQ(bCols, cCols) << "warp " << w << ", " << bits << "-bit";
     }
-    EXPECT_EQ(aRows, cRows) << "warp " << w;
-    EXPECT_EQ(bCols, cCols) << "warp " << w;
   }
 }
 

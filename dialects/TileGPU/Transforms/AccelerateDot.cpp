@@ -15,10 +15,11 @@
 // becomes a `tilegpu.warp_group_dot`: wgmma reads both operands from shared
 // memory, so they are stored there (`tilegpu.local_alloc`) in a swizzled
 // layout that keeps the order their loads read them in; the pipelining pass
-// later turns those stores into asynchronous copies. Elsewhere: mma.sync
-// m16n8k16 (compute capability 8.0 and up) for f16 and bf16 operands with
-// an f32 accumulator. Other dots are left as they are, and the lowering
-// refuses them by name.
+// later turns those stores into asynchronous copies. Elsewhere mma.sync
+// (compute capability 8.0 and up): m16n8k16 for f16 and bf16 operands with
+// an f32 accumulator, m16n8k8 for f32 operands as tf32, m16n8k32 for i8
+// operands with an i32 accumulator. Other dots are left as they are, and the
+// lowering refuses them by name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,20 +53,30 @@ struct AccelerateDotPass
 
 } // namespace
 
-/// Whether mma.sync m16n8k16 computes `dot` as written: 2-D, f16 or bf16
-/// operands of one type, an f32 accumulator, and a tile made of whole
-/// instruction tiles.
+/// Whether an mma.sync m16n8kK computes `dot` as written: 2-D operands of
+/// one type and a tile made of whole instruction tiles (M a multiple of 16,
+/// N of 8, K of the instruction's K), with f16 or bf16 operands and an f32
+/// accumulator (m16n8k16), f32 operands with an f32 accumulator and tf32
+/// precision (m16n8k8), or i8 operands with an i32 accumulator (m16n8k32).
+/// fp32 dots asking for "ieee" or "tf32x3" precision are left alone.
 static bool isMmaV2Candidate(tile::DotOp dot) {
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto b = cast<RankedTensorType>(dot.getB().getType());
   auto c = cast<RankedTensorType>(dot.getC().getType());
-  if (a.getRank() != 2 || a.getElementType() != b.getElementType() ||
-      !c.getElementType().isF32())
+  if (a.getRank() != 2 || a.getElementType() != b.getElementType())
     return false;
-  Type e = a.getElementType();
-  if (!e.isF16() && !e.isBF16())
+  Type e = a.getElementType(), acc = c.getElementType();
+  int64_t k;
+  if ((e.isF16() || e.isBF16()) && acc.isF32())
+    k = 16;
+  else if (e.isF32() && acc.isF32() &&
+           dot.getInputPrecision() == tile::InputPrecision::TF32)
+    k = 8;
+  else if (e.isInteger(8) && acc.isInteger(32))
+    k = 32;
+  else
     return false;
-  return a.getShape()[0] % 16 == 0 && a.getShape()[1] % 16 == 0 &&
+  return a.getShape()[0] % 16 == 0 && a.getShape()[1] % k == 0 &&
          b.getShape()[1] % 8 == 0;
 }
 

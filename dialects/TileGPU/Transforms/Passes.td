@@ -73,9 +73,11 @@ def TileGPUAccelerateDot : Pass<"tilegpu-accelerate-dot", "mlir::ModuleOp"> {
     in the order their loads read them, for wgmma to read through matrix
     descriptors. Warps go along M in warpgroups of 4 rows of 16, then N.
 
-    Otherwise: mma.sync m16n8k16 (compute capability 8.0 and up, so also on
-    sm_90a) for f16/bf16 operands with an f32 accumulator, on tiles of whole
-    16x8x16 steps. Warps are doubled along whichever of M (16 rows per step)
+    Otherwise mma.sync (compute capability 8.0 and up, so also on sm_90a):
+    m16n8k16 for f16/bf16 operands with an f32 accumulator, m16n8k8 for f32
+    operands with tf32 precision, m16n8k32 for i8 operands with an i32
+    accumulator, on tiles of whole 16x8xK steps. Warps are doubled along
+    whichever of M (16 rows per step)
     and N (8 columns) has more steps left per warp. Other dots are left
     alone; the lowering names what it does not support.
 

@@ -1,29 +1,32 @@
-//===- DotOpToLLVM.cpp - tile.dot to mma.sync --------------------*- C++
-//-*-===//
+//===- DotOpToLLVM.cpp - tile.dot to mma.sync -------------------*- C++ -*-===//
 //
 // A tile.dot whose operands and accumulator have the layouts
 // tilegpu-accelerate-dot gave them (dot_op and mma version 2) becomes one
-// `nvvm.mma.sync` m16n8k16 per 16x8 accumulator tile and 16-wide K step.
-//
+// `nvvm.mma.sync` m16n8kK per 16x8 accumulator tile and K-wide step:
+//   f16/bf16 x f16/bf16 + f32  m16n8k16, two elements per 32-bit register;
+//   f32 x f32 + f32 (tf32)     m16n8k8, each element rounded to tf32 with
+//                              cvt.rna.tf32.f32 first;
+//   s8 x s8 + s32              m16n8k32, four elements per register,
+//                              wrapping (not saturating) int32 sums.
 // Which registers form an instruction's fragments is read off the linear
-// layouts, not assumed: for every register, the element it holds in lane 0
-// of warp 0 names its instruction tile (coordinates divided by the tile) and
-// its slot in the fragment (coordinates within the tile), and the PTX ISA's
-// fragment order for m16n8k16 is
-//   A: a0 = (g, 2t..2t+1), a1 = (g+8, ..), a2 = (g, 2t+8..), a3 = (g+8, 2t+8..)
-//   B: b0 = (k 2t..2t+1, n g), b1 = (k 2t+8..)
-//   C: c0 = (g, 2t), c1 = (g, 2t+1), c2 = (g+8, 2t), c3 = (g+8, 2t+1)
-// with g = lane / 4 and t = lane % 4, which is what lane 0's offsets within
-// a tile select. Registers the layout does not give a slot to are an error,
-// not a silent wrong product.
+// layouts (MmaV2Fragments.h); a layout that does not form whole fragments is
+// an error, not a silent wrong product.
+//
+// Why tf32 operands are rounded: the PTX ISA leaves the bits of a .tf32
+// operand register implementation-defined and provides cvt.rna.tf32.f32 to
+// produce them; passing the raw f32 bits (what Triton's mma.sync path does)
+// makes the tensor core truncate them, a one-sided error. CUTLASS rounds the
+// same way. Rounding costs one conversion per operand element per step.
+//
+// fp32 dots asking for "ieee" or "tf32x3" precision have no lowering here
+// (no FMA path and no 3xTF32 split yet): they are refused by name.
 //
 //===----------------------------------------------------------------------===//
 
+#include "MmaV2Fragments.h"
 #include "Utility.h"
 
 #include "Tile/IR/TileOps.h"
-
-#include <map>
 
 using namespace mlir;
 using namespace tilec;
@@ -32,36 +35,58 @@ using tilegpu::LinearLayout;
 
 namespace {
 
-/// For each instruction tile (row tile, column tile), the registers that
-/// fill its fragment slots, in slot order.
-using FragmentMap = std::map<std::pair<int32_t, int32_t>, SmallVector<int>>;
+/// What one mma.sync m16n8kK of a tile.dot's element types takes.
+struct MmaV2Kind {
+  unsigned elemBits;
+  NVVM::MMATypes ptxType;
+  std::optional<NVVM::MMAIntOverflow> overflow;
+};
 
-/// Groups the registers of `layout` into fragments of `slots` entries:
-/// `place` maps lane 0's coordinates of a register to (tile key, slot).
-static FailureOr<FragmentMap> mapFragments(
-    const LinearLayout &layout, unsigned slots,
-    llvm::function_ref<
-        std::pair<std::pair<int32_t, int32_t>, unsigned>(ArrayRef<int32_t>)>
-        place) {
-  FragmentMap map;
-  int32_t regs = layout.hasInDim(tilegpu::kRegister)
-                     ? layout.getInDimSize(tilegpu::kRegister)
-                     : 1;
-  for (int32_t r = 0; r < regs; ++r) {
-    SmallVector<int32_t> c = applyPositional(layout, tilegpu::kRegister, r);
-    auto [key, slot] = place(c);
-    SmallVector<int> &frag = map[key];
-    if (frag.empty())
-      frag.assign(slots, -1);
-    if (slot >= slots || frag[slot] != -1)
-      return failure();
-    frag[slot] = r;
-  }
-  for (auto &[key, frag] : map)
-    if (llvm::is_contained(frag, -1))
-      return failure();
-  return map;
+} // namespace
+
+/// The mma.sync for operands of type `elem` and an accumulator of type
+/// `acc`, if there is one.
+static std::optional<MmaV2Kind> getMmaV2Kind(Type elem, Type acc,
+                                             tile::InputPrecision precision) {
+  if (acc.isF32() && elem.isF16())
+    return MmaV2Kind{16, NVVM::MMATypes::f16, std::nullopt};
+  if (acc.isF32() && elem.isBF16())
+    return MmaV2Kind{16, NVVM::MMATypes::bf16, std::nullopt};
+  if (acc.isF32() && elem.isF32() && precision == tile::InputPrecision::TF32)
+    return MmaV2Kind{32, NVVM::MMATypes::tf32, std::nullopt};
+  // Triton's integer arithmetic wraps, so the sums do too.
+  if (acc.isInteger(32) && elem.isInteger(8))
+    return MmaV2Kind{8, NVVM::MMATypes::s8, NVVM::MMAIntOverflow::wrapped};
+  return std::nullopt;
 }
+
+/// The error for a tile.dot this lowering cannot compute, naming why.
+static LogicalResult refuse(tile::DotOp op, RankedTensorType aType,
+                            RankedTensorType cType) {
+  if (aType.getElementType().isF32()) {
+    switch (op.getInputPrecision()) {
+    case tile::InputPrecision::IEEE:
+      return op.emitError(
+          "'tl.dot' with input_precision=\"ieee\" on fp32 operands is not "
+          "supported yet (it needs a lowering without tensor cores); use "
+          "input_precision=\"tf32\", the default");
+    case tile::InputPrecision::TF32x3:
+      return op.emitError("'tl.dot' with input_precision=\"tf32x3\" is not "
+                          "supported yet; use input_precision=\"tf32\"");
+    case tile::InputPrecision::TF32:
+      break;
+    }
+  }
+  return op.emitError(
+             "tile.dot is lowered only to mma.sync (tilegpu-accelerate-dot, "
+             "sm_80 and up): f16 or bf16 operands with an f32 accumulator "
+             "(m16n8k16), fp32 operands as tf32 (m16n8k8) or int8 operands "
+             "with an int32 accumulator (m16n8k32), in whole 16 x 8 x K "
+             "instruction tiles; got ")
+         << aType << " operands and a " << cType << " accumulator";
+}
+
+namespace {
 
 struct DotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -72,13 +97,11 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto cType = cast<RankedTensorType>(op.getC().getType());
     auto mma = dyn_cast_or_null<tilegpu::MmaEncodingAttr>(cType.getEncoding());
-    Type elem = aType.getElementType();
-    if (!mma || mma.getVersion() != 2 || !cType.getElementType().isF32() ||
-        !(elem.isF16() || elem.isBF16()))
-      return op.emitError("tile.dot is lowered only to mma.sync m16n8k16 "
-                          "with f16 or bf16 operands and an f32 "
-                          "accumulator (tilegpu-accelerate-dot), got ")
-             << aType << " operands and a " << cType << " accumulator";
+    Type elem = aType.getElementType(), accElem = cType.getElementType();
+    std::optional<MmaV2Kind> kind =
+        getMmaV2Kind(elem, accElem, op.getInputPrecision());
+    if (!mma || mma.getVersion() != 2 || !kind)
+      return refuse(op, aType, cType);
     std::optional<LinearLayout> aLL = tilegpu::getLinearLayout(aType);
     std::optional<LinearLayout> bLL =
         tilegpu::getLinearLayout(op.getB().getType());
@@ -86,54 +109,46 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
     if (!aLL || !bLL || !cLL)
       return op.emitError("tile.dot operands need tilegpu layouts");
 
-    // Lane 0's coordinates within a tile pick the fragment slot.
-    FailureOr<FragmentMap> aMap =
-        mapFragments(*aLL, 8, [](ArrayRef<int32_t> c) {
-          unsigned slot =
-              ((c[1] % 16) / 8) * 4 + ((c[0] % 16) / 8) * 2 + c[1] % 2;
-          return std::make_pair(std::make_pair(c[0] / 16, c[1] / 16), slot);
-        });
-    FailureOr<FragmentMap> bMap =
-        mapFragments(*bLL, 4, [](ArrayRef<int32_t> c) {
-          unsigned slot = ((c[0] % 16) / 8) * 2 + c[0] % 2;
-          return std::make_pair(std::make_pair(c[0] / 16, c[1] / 8), slot);
-        });
-    FailureOr<FragmentMap> cMap =
-        mapFragments(*cLL, 4, [](ArrayRef<int32_t> c) {
-          unsigned slot = ((c[0] % 16) / 8) * 2 + c[1] % 2;
-          return std::make_pair(std::make_pair(c[0] / 16, c[1] / 8), slot);
-        });
+    unsigned bits = kind->elemBits, perReg = 32 / bits;
+    int64_t kTile = getMmaV2K(bits);
+    FailureOr<FragmentMap> aMap = mapMmaV2Fragments(*aLL, MmaOperand::A, bits);
+    FailureOr<FragmentMap> bMap = mapMmaV2Fragments(*bLL, MmaOperand::B, bits);
+    FailureOr<FragmentMap> cMap = mapMmaV2Fragments(*cLL, MmaOperand::C, bits);
     if (failed(aMap) || failed(bMap) || failed(cMap))
-      return op.emitError("tile.dot layouts do not form m16n8k16 fragments");
+      return op.emitError("tile.dot layouts do not form m16n8k")
+             << kTile << " fragments";
 
     Location loc = op.getLoc();
     SmallVector<Value> a = unpackElements(loc, adaptor.getA(), rewriter);
     SmallVector<Value> b = unpackElements(loc, adaptor.getB(), rewriter);
     SmallVector<Value> acc = unpackElements(loc, adaptor.getC(), rewriter);
     Type elemLLVM = getTypeConverter()->convertType(elem);
-    bool isBF16 = elem.isBF16();
-    auto pairType = VectorType::get({2}, elemLLVM);
-    // Two consecutive K elements in one 32-bit register: vector<2xf16> for
-    // f16, i32 for bf16 (what nvvm.mma.sync takes).
-    auto pack = [&](Value lo, Value hi) -> Value {
-      Value v = LLVM::UndefOp::create(rewriter, loc, pairType);
-      v = LLVM::InsertElementOp::create(rewriter, loc, v, lo,
-                                        i32Const(rewriter, loc, 0));
-      v = LLVM::InsertElementOp::create(rewriter, loc, v, hi,
-                                        i32Const(rewriter, loc, 1));
-      if (isBF16)
-        v = LLVM::BitcastOp::create(rewriter, loc, rewriter.getI32Type(), v);
-      return v;
+    Type i32 = rewriter.getI32Type();
+    // The 32-bit register of fragment slots [first, first + perReg):
+    // vector<2xf16> for f16 (what nvvm.mma.sync takes), i32 otherwise.
+    auto pack = [&](ArrayRef<Value> values, ArrayRef<int> frag,
+                    unsigned first) -> Value {
+      if (kind->ptxType == NVVM::MMATypes::tf32)
+        return NVVM::ConvertFloatToTF32Op::create(
+            rewriter, loc, i32, values[frag[first]], NVVM::FPRoundingMode::RNA);
+      auto vecType = VectorType::get({int64_t(perReg)}, elemLLVM);
+      Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
+      for (unsigned i = 0; i < perReg; ++i)
+        v = LLVM::InsertElementOp::create(rewriter, loc, v,
+                                          values[frag[first + i]],
+                                          i32Const(rewriter, loc, i));
+      if (kind->ptxType == NVVM::MMATypes::f16)
+        return v;
+      return LLVM::BitcastOp::create(rewriter, loc, i32, v);
     };
     auto resultType = LLVM::LLVMStructType::getLiteral(
-        getContext(), SmallVector<Type>(4, rewriter.getF32Type()));
-    NVVM::MMATypes ptxType =
-        isBF16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
-    std::array<NVVM::MMATypes, 2> ptxTypes = {ptxType, ptxType};
+        getContext(),
+        SmallVector<Type>(4, getTypeConverter()->convertType(accElem)));
+    std::array<NVVM::MMATypes, 2> ptxTypes = {kind->ptxType, kind->ptxType};
     std::array<NVVM::MMALayout, 2> layouts = {NVVM::MMALayout::row,
                                               NVVM::MMALayout::col};
 
-    int64_t kSteps = aType.getShape()[1] / 16;
+    int64_t kSteps = aType.getShape()[1] / kTile;
     for (auto &[key, cFrag] : *cMap) {
       auto [mTile, nTile] = key;
       SmallVector<Value> c;
@@ -146,14 +161,13 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
           return op.emitError("tile.dot operand fragments do not cover the "
                               "accumulator's tiles");
         SmallVector<Value> aOps, bOps;
-        for (unsigned s = 0; s < 8; s += 2)
-          aOps.push_back(pack(a[aIt->second[s]], a[aIt->second[s + 1]]));
-        for (unsigned s = 0; s < 4; s += 2)
-          bOps.push_back(pack(b[bIt->second[s]], b[bIt->second[s + 1]]));
-        Value d = NVVM::MmaOp::create(
-            rewriter, loc, resultType, aOps, bOps, c, {16, 8, 16},
-            /*b1Op=*/std::nullopt, /*intOverflow=*/std::nullopt, ptxTypes,
-            layouts);
+        for (unsigned s = 0; s < aIt->second.size(); s += perReg)
+          aOps.push_back(pack(a, aIt->second, s));
+        for (unsigned s = 0; s < bIt->second.size(); s += perReg)
+          bOps.push_back(pack(b, bIt->second, s));
+        Value d = NVVM::MmaOp::create(rewriter, loc, resultType, aOps, bOps, c,
+                                      {16, 8, kTile}, /*b1Op=*/std::nullopt,
+                                      kind->overflow, ptxTypes, layouts);
         for (unsigned s = 0; s < 4; ++s)
           c[s] = LLVM::ExtractValueOp::create(rewriter, loc, d, s);
       }

@@ -26,14 +26,41 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 
 // -----
 
-// A dot that tilegpu-accelerate-dot did not give tensor-core layouts (f32
-// operands) is refused by name, not computed wrong.
+// A dot that tilegpu-accelerate-dot did not give tensor-core layouts is
+// refused by name, not computed wrong: fp32 operands with "ieee" precision
+// (no lowering without tensor cores yet) ...
 #blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
-  func.func @f32_dot(%a: tensor<64x32xf32, #blocked>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) attributes {tile.kernel} {
+  func.func @f32_ieee_dot(%a: tensor<64x32xf32, #blocked>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) attributes {tile.kernel} {
     // expected-error @+2 {{failed to legalize operation 'tile.dot'}}
-    // expected-error @+1 {{tile.dot is lowered only to mma.sync m16n8k16 with f16 or bf16 operands and an f32 accumulator (tilegpu-accelerate-dot)}}
+    // expected-error @+1 {{'tl.dot' with input_precision="ieee" on fp32 operands is not supported yet (it needs a lowering without tensor cores); use input_precision="tf32", the default}}
     %d = tile.dot %a, %b, %c : tensor<64x32xf32, #blocked> * tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
+    return
+  }
+}
+
+// -----
+
+// ... "tf32x3" (no 3xTF32 split yet) ...
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  func.func @f32_tf32x3_dot(%a: tensor<64x32xf32, #blocked>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) attributes {tile.kernel} {
+    // expected-error @+2 {{failed to legalize operation 'tile.dot'}}
+    // expected-error @+1 {{'tl.dot' with input_precision="tf32x3" is not supported yet; use input_precision="tf32"}}
+    %d = tile.dot %a, %b, %c inputPrecision = tf32x3 : tensor<64x32xf32, #blocked> * tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
+    return
+  }
+}
+
+// -----
+
+// ... and an int8 dot with K = 16, half an m16n8k32 step.
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  func.func @int8_short_k_dot(%a: tensor<64x16xi8, #blocked>, %b: tensor<16x64xi8, #blocked>, %c: tensor<64x64xi32, #blocked>) attributes {tile.kernel} {
+    // expected-error @+2 {{failed to legalize operation 'tile.dot'}}
+    // expected-error @+1 {{tile.dot is lowered only to mma.sync (tilegpu-accelerate-dot, sm_80 and up): f16 or bf16 operands with an f32 accumulator (m16n8k16), fp32 operands as tf32 (m16n8k8) or int8 operands with an int32 accumulator (m16n8k32), in whole 16 x 8 x K instruction tiles; got 'tensor<64x16xi8, #tilegpu.blocked}}
+    %d = tile.dot %a, %b, %c : tensor<64x16xi8, #blocked> * tensor<16x64xi8, #blocked> -> tensor<64x64xi32, #blocked>
     return
   }
 }

@@ -32,17 +32,3 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     return %d : tensor<128x16xf32, #blocked>
   }
 }
-
-// -----
-
-// f32 operands (tf32) are not accelerated yet: the dot is left as it is.
-#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
-  // CHECK-LABEL: func.func @f32_left_alone
-  // CHECK-NOT: tilegpu.convert_layout
-  // CHECK: tile.dot {{.*}} -> tensor<64x64xf32, #blocked>
-  func.func @f32_left_alone(%a: tensor<64x32xf32, #blocked>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
-    %d = tile.dot %a, %b, %c : tensor<64x32xf32, #blocked> * tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
-    return %d : tensor<64x64xf32, #blocked>
-  }
-}

@@ -98,6 +98,20 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
+    a = tl.zeros((16, 16), dtype=tl.float32)
+    # allow_tf32 is the deprecated spelling of input_precision: one or the
+    # other, as Triton asserts.
+    # expected-error @+1 {{'tl.dot' takes only one of input_precision and allow_tf32}}
+    c = tl.dot(a, a, input_precision="tf32", allow_tf32=True)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
     a = tl.zeros((16,), dtype=tl.float32)
     # expected-error @+1 {{floor division '//' is not supported for floating-point operands (tensor fp32[16] and tensor fp32[16])}}
     c = a // a
