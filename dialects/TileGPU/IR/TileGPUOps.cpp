@@ -119,3 +119,9 @@ LogicalResult WarpGroupDotOp::verify() {
     return emitOpError() << "result type must be the accumulator's";
   return mlir::success();
 }
+
+LogicalResult WarpGroupDotWaitOp::verify() {
+  if (getInputs().getTypes() != getOutputs().getTypes())
+    return emitOpError() << "outputs must have the inputs' types";
+  return mlir::success();
+}

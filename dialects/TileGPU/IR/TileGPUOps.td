@@ -159,18 +159,39 @@ def TileGPU_WarpGroupDotOp : TileGPU_Op<"warp_group_dot",
     `a` ([M, K]) and `b` ([K, N]) are read from shared memory through wgmma
     matrix descriptors; `c` and the result are in an `#tilegpu.mma` version 3
     layout. Lowers to `wgmma.mma_async` per 64-row, instrN-column tile and
-    16-wide K step, between a `wgmma.fence` and a commit and wait.
+    16-wide K step, between a `wgmma.fence` and a commit and a wait for it.
+    With `isAsync` there is no wait: the result may be read only after a
+    `warp_group_dot_wait` that covers this dot's group, and `a` and `b` must
+    not change before it (tilegpu-pipeline keeps one such dot in flight).
 
     ```mlir
     %d = tilegpu.warp_group_dot %a, %b, %c : !tilegpu.memdesc<[128, 64], f16, #sa>, !tilegpu.memdesc<[64, 128], f16, #sb>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
     ```
   }];
   let arguments = (ins TileGPU_MemDescType:$a, TileGPU_MemDescType:$b,
-                       TileGPU_Tensor:$c);
+                       TileGPU_Tensor:$c, UnitAttr:$isAsync);
   let results = (outs TileGPU_Tensor:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` type($c) `->` type($result)
   }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_WarpGroupDotWaitOp : TileGPU_Op<"warp_group_dot_wait"> {
+  let summary = "waits until at most `pendings` wgmma groups are in flight";
+  let description = [{
+    `wgmma.wait_group pendings` for the warpgroup; `inputs` (the results of
+    asynchronous warp_group_dots) come back as `outputs`, which are complete
+    when their dots' groups are, so that nothing reads them earlier.
+
+    ```mlir
+    %d2 = tilegpu.warp_group_dot_wait %d {pendings = 1 : i32} : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+    ```
+  }];
+  let arguments = (ins Variadic<TileGPU_Tensor>:$inputs, I32Attr:$pendings);
+  let results = (outs Variadic<TileGPU_Tensor>:$outputs);
+  let assemblyFormat =
+      "$inputs attr-dict `:` type($inputs) `->` type($outputs)";
   let hasVerifier = 1;
 }
 

@@ -126,6 +126,12 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
     synchronizes the CTA with one barrier, which also makes the slot that
     the previous iteration read free for the next copy.
 
+    A warp_group_dot whose result only feeds the next iteration's
+    accumulator stays in flight for one iteration (`isAsync`, then
+    `warp_group_dot_wait {pendings = 1}`; the loop's result waits for 0), so
+    the tensor cores overlap the next iteration's wait and copy issue; its
+    rings get one more slot, which the dot in flight still reads.
+
     A load is left as it is when cp.async cannot copy it (vectors of fewer
     than 4 bytes) or when its addresses depend on values the loop computes
     after its dot; a loop whose `tile.num_stages` is 1 or less is not

@@ -20,8 +20,17 @@
 // `numStages - 2` groups pending, so this iteration's slot is complete in
 // this thread; a fence orders cp.async's writes before wgmma's async-proxy
 // reads; one CTA barrier then makes every thread's copies visible and proves
-// every warp is done with the previous iteration, whose slot the next copy
-// overwrites.
+// every warp is done with the slot the next copy overwrites.
+//
+// A warp_group_dot whose result only feeds the next iteration's accumulator
+// is made asynchronous: each iteration issues its wgmmas and then waits
+// until only they are in flight (`warp_group_dot_wait {pendings = 1}`), so
+// that the tensor cores work through the next iteration's wait, barrier and
+// copy issue; the loop's result waits for the last group. The slot such a
+// dot reads stays in use one iteration longer, so its ring has
+// `numStages + 1` slots and the copy of iteration i + numStages - 1 goes to
+// the slot iteration i - 2 read: every warpgroup waited for that dot before
+// the barrier of iteration i.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,6 +74,9 @@ struct LoopPlan {
   SmallVector<Operation *> stage0;
   llvm::SmallSetVector<unsigned, 4> stage0Args;
   bool feedsWgmma = false;
+  /// The wgmma dots kept in flight across iterations (all of the loop's,
+  /// or none).
+  SmallVector<WarpGroupDotOp> asyncDots;
 };
 
 struct PipelinePass
@@ -108,6 +120,20 @@ static SmallVector<Prefetch> findPrefetches(scf::ForOp forOp) {
     out.push_back({load, alloc, vec});
   }
   return out;
+}
+
+/// Whether `dot` may stay in flight into the next iteration: its result is
+/// only the next iteration's accumulator, which nothing else reads.
+static bool canRunAsync(WarpGroupDotOp dot, scf::ForOp forOp) {
+  Block *body = forOp.getBody();
+  if (dot->getBlock() != body || !dot->hasOneUse())
+    return false;
+  OpOperand &use = *dot->use_begin();
+  if (use.getOwner() != body->getTerminator())
+    return false;
+  BlockArgument acc = body->getArgument(use.getOperandNumber() + 1);
+  return acc.hasOneUse() && acc.use_begin()->getOwner() == dot &&
+         dot.getC() == acc;
 }
 
 /// Collects the stage-0 slice of the prefetched loads; fails (with the
@@ -176,6 +202,10 @@ static FailureOr<LoopPlan> planLoop(scf::ForOp forOp) {
     if (!forOp.getResult(index).use_empty())
       return failure();
   }
+  SmallVector<WarpGroupDotOp> dots(forOp.getBody()->getOps<WarpGroupDotOp>());
+  if (!dots.empty() &&
+      llvm::all_of(dots, [&](WarpGroupDotOp d) { return canRunAsync(d, forOp); }))
+    plan.asyncDots = dots;
   return plan;
 }
 
@@ -247,9 +277,11 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   Value iv = forOp.getInductionVar();
 
+  // An asynchronous dot holds its slot one iteration longer.
+  unsigned slots = stages + (plan.asyncDots.empty() ? 0 : 1);
   SmallVector<Value> rings;
   for (Prefetch &p : plan.prefetches)
-    rings.push_back(createRing(b, loc, p.alloc, stages));
+    rings.push_back(createRing(b, loc, p.alloc, slots));
 
   // Prologue: iterations 0 .. stages-2 into slots 0 .. stages-2.
   SmallVector<Value> ahead(forOp.getInitArgs());
@@ -313,27 +345,52 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   for (Operation &op : body->without_terminator())
     if (!skip.contains(&op))
       b.clone(op, map1);
+  for (WarpGroupDotOp dot : plan.asyncDots) {
+    auto clone = map1.lookup(dot.getResult()).getDefiningOp<WarpGroupDotOp>();
+    clone.setIsAsync(true);
+    auto wait = WarpGroupDotWaitOp::create(b, loc, clone.getType(),
+                                           clone.getResult(),
+                                           b.getI32IntegerAttr(1));
+    map1.map(dot.getResult(), wait.getResult(0));
+  }
 
   SmallVector<Value> yields;
   for (auto [k, v] : llvm::enumerate(yield.getOperands()))
     yields.push_back(plan.stage0Args.contains(k) ? map0.lookupOrDefault(v)
                                                  : map1.lookupOrDefault(v));
   Value one = i32(b, loc, 1);
-  Value next = arith::AddIOp::create(b, loc, slot, one);
-  Value wrapped = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
-                                        i32(b, loc, stages));
-  yields.push_back(
-      arith::SelectOp::create(b, loc, wrapped, i32(b, loc, 0), next));
-  yields.push_back(slot);
+  auto advance = [&](Value v) -> Value {
+    Value next = arith::AddIOp::create(b, loc, v, one);
+    Value wrapped = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          next, i32(b, loc, slots));
+    return arith::SelectOp::create(b, loc, wrapped, i32(b, loc, 0), next);
+  };
+  yields.push_back(advance(slot));
+  yields.push_back(advance(fill));
   b.setInsertionPointToEnd(newBody);
   scf::YieldOp::create(b, loc, yields);
 
   // No copy may still be writing when the rings' memory is reused.
   b.setInsertionPointAfter(newFor);
   AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
+  SmallVector<Value> results(newFor.getResults().take_front(numArgs));
+  // The last asynchronous dots complete here.
+  SmallVector<unsigned> fromDots;
+  SmallVector<Value> pending;
+  for (WarpGroupDotOp dot : plan.asyncDots) {
+    unsigned k = dot->use_begin()->getOperandNumber();
+    fromDots.push_back(k);
+    pending.push_back(results[k]);
+  }
+  if (!pending.empty()) {
+    auto wait = WarpGroupDotWaitOp::create(b, loc, ValueRange(pending).getTypes(),
+                                           pending, b.getI32IntegerAttr(0));
+    for (auto [k, v] : llvm::zip(fromDots, wait.getResults()))
+      results[k] = v;
+  }
   for (unsigned k = 0; k < numArgs; ++k)
     if (!plan.stage0Args.contains(k))
-      forOp.getResult(k).replaceAllUsesWith(newFor.getResult(k));
+      forOp.getResult(k).replaceAllUsesWith(results[k]);
   forOp.erase();
 }
 

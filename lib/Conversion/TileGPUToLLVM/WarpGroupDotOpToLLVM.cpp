@@ -251,10 +251,46 @@ struct WarpGroupDotConversion
         acc[r] = d[s];
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
-    acc = asmThrough(rewriter, loc, "wgmma.wait_group.sync.aligned 0;", acc);
+    if (!op.getIsAsync())
+      acc = asmThrough(rewriter, loc, "wgmma.wait_group.sync.aligned 0;", acc);
     rewriter.replaceOp(
         op, packElements(loc, getTypeConverter()->convertType(op.getType()),
                          acc, rewriter));
+    return success();
+  }
+};
+
+/// The wait passes every register of its inputs through, so that their
+/// uses stay after it.
+struct WarpGroupDotWaitConversion
+    : public ConvertOpToLLVMPattern<tilegpu::WarpGroupDotWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tilegpu::WarpGroupDotWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> all;
+    SmallVector<size_t> sizes;
+    for (auto [input, value] : llvm::zip(op.getInputs(), adaptor.getInputs())) {
+      if (!cast<RankedTensorType>(input.getType()).getElementType().isF32())
+        return op.emitError("wgmma accumulators are f32");
+      SmallVector<Value> elems = unpackElements(loc, value, rewriter);
+      sizes.push_back(elems.size());
+      llvm::append_range(all, elems);
+    }
+    std::string body = "wgmma.wait_group.sync.aligned " +
+                       std::to_string(op.getPendings()) + ";";
+    all = asmThrough(rewriter, loc, body, all);
+    SmallVector<Value> results;
+    size_t at = 0;
+    for (auto [output, size] : llvm::zip(op.getOutputs(), sizes)) {
+      results.push_back(packElements(
+          loc, getTypeConverter()->convertType(output.getType()),
+          ArrayRef<Value>(all).slice(at, size), rewriter));
+      at += size;
+    }
+    rewriter.replaceOp(op, results);
     return success();
   }
 };
@@ -263,5 +299,5 @@ struct WarpGroupDotConversion
 
 void tilec::gpu_to_llvm::populateWarpGroupDotOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<WarpGroupDotConversion>(converter);
+  patterns.add<WarpGroupDotConversion, WarpGroupDotWaitConversion>(converter);
 }
