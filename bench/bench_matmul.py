@@ -60,6 +60,21 @@ class Inputs:
         # float64 on the device: ~20 ms for 8192^3 on an H200's fp64 units.
         self.ref = self.a.double() @ self.b.double()
         self.ref_norm = self.ref.norm().item()
+        # Input sets the timer rotates over (set 0 is the checked one).
+        self.sets = [(self.a, self.b, self.c)]
+
+    def ensure_sets(self):
+        """Enough input sets that one rotation spans 4x the L2 (2 to 8), as
+        tilec-bench-host rotates: no launch finds its inputs in the L2 from
+        the one before. The copies hold the same values."""
+        import torch
+        if len(self.sets) > 1 or self.device != "cuda":
+            return
+        set_bytes = (self.a.numel() + self.b.numel() + self.c.numel()) * self.a.element_size()
+        l2 = torch.cuda.get_device_properties(0).L2_cache_size
+        n = min(8, max(2, -(-4 * l2 // set_bytes)))
+        for _ in range(n - 1):
+            self.sets.append((self.a.clone(), self.b.clone(), torch.empty_like(self.c)))
 
     def sync(self):
         import torch
@@ -78,45 +93,82 @@ class Inputs:
             return float("nan")
         return ((out.double() - self.ref).norm() / self.ref_norm).item()
 
-    def triton(self, mod, cfg):
+    def triton(self, mod, cfg, i=0):
         bm, bn, bk, gm, w, s = cfg
         grid = (-(-self.m // bm) * -(-self.n // bn),)
-        a, b, c = self.a, self.b, self.c
+        a, b, c = self.sets[i]
         return lambda: mod.matmul_kernel[grid](
             a, b, c, self.m, self.n, self.k, a.stride(0), a.stride(1), b.stride(0),
             b.stride(1), c.stride(0), c.stride(1), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
             GROUP_M=gm, num_warps=w, num_stages=s)
 
-    def cublas(self):
+    def cublas(self, i=0):
         import torch
-        return lambda: torch.matmul(self.a, self.b, out=self.c)
+        a, b, c = self.sets[i]
+        return lambda: torch.matmul(a, b, out=c)
 
-    def cupy(self, path, case, dynamic_shared):
-        """tilec's cubin launched by CuPy (timed by do_bench like Triton's)."""
+    def cupy(self, path, case, dynamic_shared, i=0):
+        """tilec's cubin launched by CuPy (timed like Triton's)."""
         import cupy as cp
         fn = cp.RawModule(path=str(path)).get_function("matmul_kernel")
         if dynamic_shared > 48 * 1024:
             fn.max_dynamic_shared_size_bytes = dynamic_shared
         grid = (-(-self.m // case["block_m"]) * -(-self.n // case["block_n"]),)
         i32 = cp.int32
-        args = (self.a.data_ptr(), self.b.data_ptr(), self.c.data_ptr(), i32(self.m),
+        a, b, c = self.sets[i]
+        args = (a.data_ptr(), b.data_ptr(), c.data_ptr(), i32(self.m),
                 i32(self.n), i32(self.k), i32(self.k), i32(1), i32(self.n), i32(1),
                 i32(self.n), i32(1))
         return lambda: fn(grid, (case["warps"] * 32,), args, shared_mem=dynamic_shared)
 
 
+def rotating_timer(fns, budget_ms=2000.0, max_runs=200, min_runs=20):
+    """CUDA-event milliseconds of launches queued back to back, each between
+    two events, rotating over `fns` (one per input set): tilec-bench-host's
+    method, so that every column of the matmul table is timed alike. The
+    warm-up's mean caps the count at about `budget_ms`."""
+    import torch
+    for f in fns * 3:
+        f()
+    torch.cuda.synchronize()
+    w0, w1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    w0.record()
+    for f in fns * 3:
+        f()
+    w1.record()
+    torch.cuda.synchronize()
+    each = w0.elapsed_time(w1) / (3 * len(fns))
+    runs = max_runs if each <= 0 else max(min_runs, min(max_runs, int(budget_ms / each)))
+    ev = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
+          for _ in range(runs)]
+    for i, (s, e) in enumerate(ev):
+        s.record()
+        fns[i % len(fns)]()
+        e.record()
+    torch.cuda.synchronize()
+    ms = sorted(s.elapsed_time(e) for s, e in ev)
+    q = lambda p: ms[min(len(ms) - 1, int(p * (len(ms) - 1) + 0.5))]
+    return dict(median_ms=q(0.5), p10_ms=q(0.1), p90_ms=q(0.9), runs=runs,
+                method="rotating")
+
+
 def measure(inputs, make_fn, timed):
-    """Checks, then (if correct) times one launch; a dict for the JSON."""
+    """Checks, then (if correct) times one launch; a dict for the JSON.
+    `make_fn(i)` launches on input set i; the timer rotates over all sets."""
     flops = 2.0 * inputs.m * inputs.n * inputs.k
     try:
-        fn = make_fn()
+        fn = make_fn(0)
         err = inputs.check(fn)
         res = dict(rel_err=None if err != err else err, bound=BOUND,
                    correct=err == err and err < BOUND)
         if not res["correct"]:
             res["error"] = f"FAILED the check (rel_err {err:.3g}), not timed"
             return res
-        res.update(timed(fn))
+        if inputs.device == "cuda":
+            inputs.ensure_sets()
+            res.update(rotating_timer([make_fn(i) for i in range(len(inputs.sets))]))
+        else:
+            res.update(timed(fn))
         res["tflops"] = flops / res["median_ms"] / 1e9
         return res
     except Exception as e:  # noqa: BLE001 - one column failing must not stop the run
@@ -136,7 +188,7 @@ def triton_info(launch):
 
 
 class Runner:
-    """Fills the Triton, cuBLAS and tilec (do_bench) columns of the matmul
+    """Fills the Triton, cuBLAS and tilec (CuPy) columns of the matmul
     rows; inputs, cuBLAS and the Triton sweep are made once per shape."""
 
     def __init__(self, carry, matmul_dir, timed, device="cuda", have_cupy=False,
@@ -166,7 +218,7 @@ class Runner:
         print(f"  {case['dtype']} {case['shape']} cuBLAS: {short(out['cublas'])}", flush=True)
         sweep = []
         for cfg in TRITON_SWEEP if self.sweep else []:
-            res = measure(inp, lambda cfg=cfg: inp.triton(self.mod, cfg), self.timed)
+            res = measure(inp, lambda i, cfg=cfg: inp.triton(self.mod, cfg, i), self.timed)
             res["config"] = config_label(cfg)
             sweep.append(res)
             print(f"  Triton {config_label(cfg)}: {short(res)}", flush=True)
@@ -178,15 +230,16 @@ class Runner:
         key = self.shape(case)
         row["shape_key"] = key
         inp, cfg = self.inputs, case_config(case)
-        row["triton"] = measure(inp, lambda: inp.triton(self.mod, cfg), self.timed)
+        row["triton"] = measure(inp, lambda i: inp.triton(self.mod, cfg, i), self.timed)
         row["triton_kernel"] = triton_info(inp.triton(self.mod, cfg))
         print(f"  Triton {config_label(cfg)}: {short(row['triton'])}", flush=True)
         tilec = row.get("tilec") or {}
         if self.have_cupy and case.get("compiled") and "error" not in tilec:
             path = self.dir / case["cubin"]
             dyn = int(tilec.get("dynamic_shared") or 0)
-            row["tilec_do_bench"] = measure(inp, lambda: inp.cupy(path, case, dyn), self.timed)
-            print(f"  tilec (do_bench): {short(row['tilec_do_bench'])}", flush=True)
+            row["tilec_do_bench"] = measure(inp, lambda i: inp.cupy(path, case, dyn, i),
+                                            self.timed)
+            print(f"  tilec (CuPy): {short(row['tilec_do_bench'])}", flush=True)
 
     def finish(self, rows):
         """Per shape: the best correct Triton config (sweep and tilec's
@@ -242,15 +295,18 @@ def tilec_status(t):
 def report(rows, shapes):
     """The two Markdown tables: per config, then the roofline per shape."""
     lines = ["## Matmul (examples/matmul.py, fp32 accumulation, C in the input dtype)", "",
-             "TFLOP/s = 2MNK / median time. tilec: tilec-bench-host (CUDA events); Triton "
-             "(same config and its best over a sweep), cuBLAS (torch.matmul) and tilec "
-             "(do_bench, CuPy): triton.testing.do_bench median, same inputs. Every column "
+             "TFLOP/s = 2MNK / median time. Every column is timed alike: CUDA events around "
+             "each launch, launches queued back to back over input sets that span 4x the L2 "
+             "(tilec-bench-host's method; bench_matmul.rotating_timer for the Python-launched "
+             "columns). tilec: tilec-bench-host; Triton (same config and its best over a "
+             "sweep), cuBLAS (torch.matmul) and tilec again through CuPy (\"tilec (CuPy)\", "
+             "a cross-check of the host's figure). Every column "
              "checked before timing: tilec's host against float64 (every element written, "
              "one row in 64 in full, a probe estimate of the whole-matrix Frobenius error), "
              "the others against a float64 torch product, ||C - ref||_F / ||ref||_F < 1e-2.",
              "",
              "| dtype | MxNxK | config | tilec regs / spill B / smem B | tilec TFLOP/s "
-             "| tilec (do_bench) | Triton same config | Triton regs | tilec/Triton "
+             "| tilec (CuPy) | Triton same config | Triton regs | tilec/Triton "
              "| Triton best (config) | tilec/Triton best | cuBLAS | tilec/cuBLAS | rel_err tilec |",
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
