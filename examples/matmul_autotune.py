@@ -24,7 +24,7 @@ CONFIGS = [
     triton.Config({'BLOCK_M': 64, 'BLOCK_N': 64, 'BLOCK_K': 32, 'GROUP_M': 8},
                   num_warps=4, num_stages=3),
     triton.Config({'BLOCK_M': 64, 'BLOCK_N': 128, 'BLOCK_K': 32, 'GROUP_M': 8},
-                  num_warps=4, num_stages=3),
+                  num_warps=8, num_stages=3),
     triton.Config({'BLOCK_M': 128, 'BLOCK_N': 64, 'BLOCK_K': 32, 'GROUP_M': 8},
                   num_warps=8, num_stages=3),
 ]
