@@ -1,4 +1,4 @@
-//===- Autotune.h - Timing a kernel's configs and keeping the best -*- C++ -*-===//
+//===- Autotune.h - Timing configs, keeping the best ------------*- C++ -*-===//
 //
 // The C++ side of `@triton.autotune` (docs/embedding.md, "Autotuning"): an
 // Autotuner compiles each configuration of one kernel through the kernel
@@ -62,9 +62,9 @@ readSpec(llvm::StringRef source, llvm::StringRef filename,
 /// The tuner calls it for warm-up and timed runs and for the real launch,
 /// so it must be safe to repeat (Triton's autotuner has the same rule; see
 /// docs/embedding.md for kernels that accumulate into their output).
-using LaunchFunction = std::function<llvm::Error(
-    const jit::LoadedKernel &kernel, const AutotuneConfig &config,
-    CUstream stream)>;
+using LaunchFunction =
+    std::function<llvm::Error(const jit::LoadedKernel &kernel,
+                              const AutotuneConfig &config, CUstream stream)>;
 
 /// Times one config: may call `launchOnce` (which launches on `stream`) as
 /// often as it likes and returns the time of one launch in milliseconds.
@@ -75,8 +75,7 @@ using MeasureFunction = std::function<llvm::Expected<double>(
 /// The default measure: `warmup` launches, then `repetitions` launches each
 /// between two CUDA events on `stream`; the median of their times.
 MeasureFunction makeEventTimer(const runtime::Device &device,
-                               unsigned warmup = 3,
-                               unsigned repetitions = 20);
+                               unsigned warmup = 3, unsigned repetitions = 20);
 
 //===----------------------------------------------------------------------===//
 // Stored choices

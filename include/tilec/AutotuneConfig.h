@@ -1,4 +1,4 @@
-//===- AutotuneConfig.h - The configurations of @triton.autotune -*- C++ -*-===//
+//===- AutotuneConfig.h - The configs of @triton.autotune -------*- C++ -*-===//
 //
 // What `@triton.autotune(configs=[triton.Config({...}, num_warps=...,
 // num_stages=...), ...], key=[...])` says, as plain data: the frontend

@@ -1,4 +1,4 @@
-//===- Autotune.cpp - Timing a kernel's configs and keeping the best ------===//
+//===- Autotune.cpp - Timing configs, keeping the best ----------*- C++ -*-===//
 //
 // The Autotuner of include/tilec/Autotune.h: one compile options per config
 // (the base options plus the config's constexprs, num_warps and
@@ -58,9 +58,9 @@ MeasureFunction autotune::makeEventTimer(const runtime::Device &device,
                                          unsigned warmup,
                                          unsigned repetitions) {
   repetitions = std::max(repetitions, 1u);
-  return [device, warmup, repetitions](
-             const AutotuneConfig &, CUstream stream,
-             llvm::function_ref<llvm::Error()> launchOnce)
+  return [device, warmup,
+          repetitions](const AutotuneConfig &, CUstream stream,
+                       llvm::function_ref<llvm::Error()> launchOnce)
              -> llvm::Expected<double> {
     for (unsigned i = 0; i < warmup; ++i)
       if (llvm::Error e = launchOnce())
@@ -101,9 +101,9 @@ MeasureFunction autotune::makeEventTimer(const runtime::Device &device,
 Autotuner::Autotuner(const runtime::Device &device, std::string source,
                      std::string filename, CompileOptions base,
                      AutotuneSpec spec, Options options)
-    : device(device), source(std::move(source)),
-      filename(std::move(filename)), base(std::move(base)),
-      spec(std::move(spec)), options(std::move(options)) {}
+    : device(device), source(std::move(source)), filename(std::move(filename)),
+      base(std::move(base)), spec(std::move(spec)),
+      options(std::move(options)) {}
 
 /// The options config `config` compiles with.
 static CompileOptions getConfigOptions(const CompileOptions &base,
@@ -128,8 +128,8 @@ Autotuner::create(const runtime::Device &device, std::string source,
         "{}: kernel{} has no @triton.autotune decorator; pass its configs "
         "to Autotuner::create",
         filename, base.kernelName.empty() ? "" : " '" + base.kernelName + "'"));
-  return create(device, std::move(source), std::move(filename),
-                std::move(base), std::move(**spec), std::move(options));
+  return create(device, std::move(source), std::move(filename), std::move(base),
+                std::move(**spec), std::move(options));
 }
 
 llvm::Expected<std::unique_ptr<Autotuner>>
@@ -153,8 +153,8 @@ Autotuner::createFromFile(const runtime::Device &device, llvm::StringRef path,
     return llvm::createStringError(
         fmt::format("cannot read kernel file '{}': {}", path.str(),
                     buf.getError().message()));
-  return create(device, (*buf)->getBuffer().str(), path.str(),
-                std::move(base), std::move(options));
+  return create(device, (*buf)->getBuffer().str(), path.str(), std::move(base),
+                std::move(options));
 }
 
 llvm::Error Autotuner::initialize() {
@@ -301,9 +301,9 @@ Autotuner::choose(llvm::ArrayRef<int64_t> key, CUstream stream,
                   const LaunchFunction &launch) {
   std::lock_guard<std::mutex> lock(mutex);
   if (key.size() != spec.key.size())
-    return llvm::createStringError(fmt::format(
-        "autotune key has {} values ({}), got {}", spec.key.size(),
-        llvm::join(spec.key, ", "), key.size()));
+    return llvm::createStringError(
+        fmt::format("autotune key has {} values ({}), got {}", spec.key.size(),
+                    llvm::join(spec.key, ", "), key.size()));
   std::vector<int64_t> k(key.begin(), key.end());
   if (auto it = chosen.find(k); it != chosen.end())
     return *it->second;

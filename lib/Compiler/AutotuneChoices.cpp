@@ -35,13 +35,11 @@ namespace {
 constexpr llvm::StringLiteral kHeader = "tilec-autotune-choice 1";
 } // namespace
 
-std::string ChoiceCache::serialize(llvm::StringRef key,
-                                   const StoredChoice &c) {
+std::string ChoiceCache::serialize(llvm::StringRef key, const StoredChoice &c) {
   std::string body =
       fmt::format("{}\nkey {}\nindex {}\nconfig {}\ntime_ms {:.9g}\n",
                   kHeader.str(), key.str(), c.index, c.config, c.timeMs);
-  return body +
-         fmt::format("checksum {:016x}\n", llvm::xxh3_64bits(body));
+  return body + fmt::format("checksum {:016x}\n", llvm::xxh3_64bits(body));
 }
 
 llvm::Expected<StoredChoice> ChoiceCache::deserialize(llvm::StringRef text,

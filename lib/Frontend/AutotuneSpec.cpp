@@ -66,9 +66,10 @@ namespace {
 /// The arguments of `triton.autotune` in Triton's positional order; only the
 /// first two are read.
 constexpr StringRef kAutotuneParams[] = {
-    "configs", "key",  "prune_configs_by", "reset_to_zero", "restore_value",
-    "pre_hook", "post_hook", "warmup", "rep", "use_cuda_graph", "do_bench",
-    "cache_results"};
+    "configs",        "key",           "prune_configs_by",
+    "reset_to_zero",  "restore_value", "pre_hook",
+    "post_hook",      "warmup",        "rep",
+    "use_cuda_graph", "do_bench",      "cache_results"};
 /// The arguments of `triton.Config` in Triton's positional order.
 constexpr StringRef kConfigParams[] = {"kwargs",   "num_warps", "num_stages",
                                        "num_ctas", "maxnreg",   "pre_hook"};
@@ -209,12 +210,12 @@ bool Reader::readAutotune(const CallExpr &call, AutotuneSpec &spec) {
     args.push_back({kAutotuneParams[i], arg.get()});
   for (const Keyword &kw : call.keywords) {
     if (!llvm::is_contained(kAutotuneParams, kw.name))
-      return error(kw.loc, "'triton.autotune' has no argument '" + kw.name +
-                               "'");
+      return error(kw.loc,
+                   "'triton.autotune' has no argument '" + kw.name + "'");
     for (const auto &[name, value] : args)
       if (name == kw.name)
-        return error(kw.loc, "'triton.autotune' got two values for '" +
-                                 kw.name + "'");
+        return error(kw.loc,
+                     "'triton.autotune' got two values for '" + kw.name + "'");
     args.push_back({kw.name, kw.value.get()});
   }
 
@@ -333,8 +334,7 @@ bool Reader::readConfig(const Expr *e, AutotuneConfig &config) {
     args.push_back({kConfigParams[i], arg.get()});
   for (const Keyword &kw : call->keywords) {
     if (!llvm::is_contained(kConfigParams, kw.name))
-      return error(kw.loc,
-                   "'triton.Config' has no argument '" + kw.name + "'");
+      return error(kw.loc, "'triton.Config' has no argument '" + kw.name + "'");
     for (const auto &[name, value] : args)
       if (name == kw.name)
         return error(kw.loc,
@@ -409,8 +409,7 @@ bool Reader::readBindings(const Expr *e, AutotuneConfig &config) {
                                       "parameter of kernel '" +
                                       kernel.name + "'");
     if (!seen.insert(name).second)
-      return error(key->getLoc(),
-                   "autotune config binds '" + name + "' twice");
+      return error(key->getLoc(), "autotune config binds '" + name + "' twice");
 
     // The value as `-D NAME=VALUE` takes it.
     const Expr *value = v.get();

@@ -24,8 +24,7 @@ namespace tilec::frontend {
 /// Returns false after reporting an error to `diag`; otherwise `spec` is
 /// set when the kernel has the decorator and left empty when it has none.
 bool readAutotuneSpec(const Module &module, const FunctionDef &kernel,
-                      DiagnosticSink &diag,
-                      std::optional<AutotuneSpec> &spec);
+                      DiagnosticSink &diag, std::optional<AutotuneSpec> &spec);
 
 } // namespace tilec::frontend
 

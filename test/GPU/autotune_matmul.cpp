@@ -86,8 +86,8 @@ struct Problem {
   llvm::Error launch(const jit::LoadedKernel &kernel,
                      const AutotuneConfig &config, CUstream stream) const {
     int64_t bm = config.getInt("BLOCK_M"), bn = config.getInt("BLOCK_N");
-    unsigned grid = static_cast<unsigned>(((m + bm - 1) / bm) *
-                                          ((n + bn - 1) / bn));
+    unsigned grid =
+        static_cast<unsigned>(((m + bm - 1) / bm) * ((n + bn - 1) / bn));
     return kernel({grid}, stream, *da, *db, *dc, m, n, k, k, 1, n, 1, n, 1);
   }
 
@@ -188,8 +188,8 @@ int tilecGpuAutotuneMain(int argc, char **argv) {
     if (!e)
       e = device->synchronize();
     if (e) {
-      expect(false, fmt::format("{}: {}", what.str(),
-                                llvm::toString(std::move(e))));
+      expect(false,
+             fmt::format("{}: {}", what.str(), llvm::toString(std::move(e))));
       return;
     }
     llvm::Expected<double> err = p.check();
@@ -202,8 +202,7 @@ int tilecGpuAutotuneMain(int argc, char **argv) {
            fmt::format("{}: fp16 {}x{}x{} error {:.3e} (bound {:g})",
                        what.str(), p.m, p.n, p.k, *err, kMatmulBound));
   };
-  checkRun("tuned launch",
-           [&] { return (*tuner)->run(key, nullptr, launch); });
+  checkRun("tuned launch", [&] { return (*tuner)->run(key, nullptr, launch); });
   for (size_t i = 0; i < spec.configs.size(); ++i) {
     CompileOptions o = base;
     const AutotuneConfig &c = spec.configs[i];
@@ -227,8 +226,7 @@ int tilecGpuAutotuneMain(int argc, char **argv) {
   KernelCache secondCache(cacheConfig);
   autotune::Autotuner::Options second = countingOptions();
   second.cache = &secondCache;
-  auto again =
-      autotune::Autotuner::createFromFile(*device, path, base, second);
+  auto again = autotune::Autotuner::createFromFile(*device, path, base, second);
   if (!again)
     return skipOrFail("second tuner", again.takeError());
   llvm::Expected<const autotune::Autotuner::Choice &> reused =

@@ -283,9 +283,8 @@ TEST_F(AutotunerTest, PicksTheFastestAndASecondTunerReusesIt) {
   llvm::Expected<Device> device = Device::get();
   ASSERT_TRUE(static_cast<bool>(device)) << llvm::toString(device.takeError());
   {
-    auto tuner =
-        Autotuner::create(*device, kSource, "k.py", baseOptions(),
-                          tunerOptions());
+    auto tuner = Autotuner::create(*device, kSource, "k.py", baseOptions(),
+                                   tunerOptions());
     ASSERT_TRUE(static_cast<bool>(tuner)) << llvm::toString(tuner.takeError());
     llvm::Error e = (*tuner)->run({4096}, kStream, launchFor(4096));
     ASSERT_FALSE(static_cast<bool>(e)) << llvm::toString(std::move(e));
@@ -348,8 +347,8 @@ TEST_F(AutotunerTest, CorruptChoiceFileIsRetunedAndRewritten) {
     auto tuner = Autotuner::create(*device, kSource, "k.py", baseOptions(),
                                    tunerOptions());
     ASSERT_TRUE(static_cast<bool>(tuner));
-    ASSERT_TRUE(static_cast<bool>(
-        (*tuner)->choose({4096}, kStream, launchFor(4096))));
+    ASSERT_TRUE(
+        static_cast<bool>((*tuner)->choose({4096}, kStream, launchFor(4096))));
     path = (*tuner)->getChoicePath({4096});
   }
   writeFile(path, readFile(path).substr(0, 40));
@@ -363,8 +362,8 @@ TEST_F(AutotunerTest, CorruptChoiceFileIsRetunedAndRewritten) {
   EXPECT_TRUE(choice->tunedNow);
   EXPECT_EQ(measures, 3);
   EXPECT_EQ((*tuner)->getChoiceStats().corruptFiles, 1u);
-  llvm::Expected<StoredChoice> rewritten = ChoiceCache::deserialize(
-      readFile(path), llvm::sys::path::stem(path));
+  llvm::Expected<StoredChoice> rewritten =
+      ChoiceCache::deserialize(readFile(path), llvm::sys::path::stem(path));
   ASSERT_TRUE(static_cast<bool>(rewritten));
   EXPECT_EQ(rewritten->index, 1u);
 }
