@@ -6,9 +6,10 @@
 # linked statically, xz-compressed) and tilec-aot-softmax-carry into
 # .carry/runtime/, with the kernel sources they compile.
 # `scripts/gpu_check_runtime.sh run OUTDIR` (on the GPU machine, which has no
-# LLVM and perhaps no ptxas): runs the JIT GPU test, the JIT and AOT softmax
-# examples, and the benchmark (cold compile and warm cache hit as fresh
-# processes, launch overhead), writing logs and JSON lines to OUTDIR.
+# LLVM and perhaps no ptxas): runs the JIT and autotuner GPU tests, the JIT
+# and AOT softmax examples, and the benchmark (cold compile and warm cache
+# hit as fresh processes, launch overhead), writing logs and JSON lines to
+# OUTDIR.
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -35,7 +36,8 @@ prepare)
   # 45 MB stripped; xz brings it to about 11 MB under the upload limit.
   xz -T0 -6 -c "$BUILD/bin/tilec-jit-carry" > "$CARRY/tilec-jit-carry.xz"
   cp "$BUILD/bin/tilec-aot-softmax-carry" "$CARRY/"
-  cp "$ROOT/examples/softmax.py" "$ROOT/examples/vector_add.py" "$CARRY/"
+  cp "$ROOT/examples/softmax.py" "$ROOT/examples/vector_add.py" \
+    "$ROOT/examples/matmul_autotune.py" "$CARRY/"
   git -C "$ROOT" rev-parse HEAD > "$CARRY/commit"
   ls -la "$CARRY"
   du -sh "$CARRY"
@@ -67,6 +69,7 @@ run)
   # A cache of this run's own, so the first compile is a real miss.
   export TILEC_CACHE_DIR="$BIN/cache"
   "$JIT" jit-launch "$CARRY/vector_add.py" 2>&1 | tee "$OUTDIR/jit_launch.log" || status=1
+  "$JIT" autotune "$CARRY/matmul_autotune.py" 2>&1 | tee "$OUTDIR/autotune.log" || status=1
   "$JIT" jit-softmax "$CARRY/softmax.py" 2>&1 | tee "$OUTDIR/jit_softmax.log" || status=1
   "$CARRY/tilec-aot-softmax-carry" 2>&1 | tee "$OUTDIR/aot_softmax.log" || status=1
 

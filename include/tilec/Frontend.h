@@ -10,11 +10,15 @@
 #ifndef TILEC_FRONTEND_H
 #define TILEC_FRONTEND_H
 
+#include "tilec/AutotuneConfig.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,6 +44,15 @@ void registerFrontendDialects(mlir::DialectRegistry &registry);
 mlir::OwningOpRef<mlir::ModuleOp>
 emitTileModule(mlir::MLIRContext &ctx, llvm::StringRef source,
                llvm::StringRef filename, const FrontendOptions &options);
+
+/// The `@triton.autotune` decorator of kernel `kernelName` (empty: the
+/// file's only kernel): its configs and key, or nullopt when the kernel has
+/// none. Returns failure after reporting errors through `ctx`'s engine (a
+/// refused argument, a config binding a name that is not a constexpr
+/// parameter, ...), at the offending token.
+mlir::FailureOr<std::optional<AutotuneSpec>>
+readAutotuneSpec(mlir::MLIRContext &ctx, llvm::StringRef source,
+                 llvm::StringRef filename, llvm::StringRef kernelName);
 
 /// Names of the @jit functions in `source`, or an empty list after reporting
 /// errors (used by `tilec --list-kernels`).

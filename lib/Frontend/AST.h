@@ -454,12 +454,21 @@ struct ConstexprGlobal {
   ExprPtr value; // the inner value (the argument of tl.constexpr(...))
 };
 
+/// A module-level `NAME = [...]` whose list display parsed as a decorator
+/// expression: the configs of `@triton.autotune(configs=NAME, ...)`.
+struct ListGlobal {
+  SourceLoc loc;
+  std::string name;
+  ExprPtr value; // a ListExpr
+};
+
 /// What tilec reads of a `.py` file. All other top-level statements are
 /// skipped without being parsed.
 struct Module {
   std::string filename;
   std::vector<ImportAlias> imports;
   std::vector<ConstexprGlobal> globals;
+  std::vector<ListGlobal> listGlobals;
   std::vector<std::unique_ptr<FunctionDef>> functions;
   /// Other top-level names (non-jit `def`s, classes, plain assignments) with
   /// where they are bound, so that a kernel using one gets a precise error.

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/Emitter.h"
+#include "Frontend/AutotuneSpec.h"
 #include "Frontend/Parser.h"
 
 #include "Tile/IR/TileOps.h"
@@ -24,6 +25,23 @@
 #include "llvm/ADT/StringSet.h"
 
 using namespace tilec::frontend;
+
+namespace {
+/// Forwards parser diagnostics to MLIR's engine.
+class MlirDiagnosticSink : public DiagnosticSink {
+public:
+  MlirDiagnosticSink(mlir::MLIRContext &ctx, llvm::StringRef filename)
+      : ctx(ctx), filename(filename) {}
+  void error(SourceLoc l, const llvm::Twine &message) override {
+    mlir::emitError(mlir::FileLineColLoc::get(&ctx, filename, l.line, l.col))
+        << message;
+  }
+
+private:
+  mlir::MLIRContext &ctx;
+  std::string filename;
+};
+} // namespace
 
 Emitter::Emitter(mlir::MLIRContext &ctx, const Module &module)
     : ctx(ctx), module(module), b(&ctx) {}
@@ -316,6 +334,13 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
     }
   }
 
+  // A decorator tilec cannot tune as Triton would is refused whatever is
+  // asked of the kernel (the configs themselves bind through -D).
+  std::optional<AutotuneSpec> autotune;
+  MlirDiagnosticSink sink(ctx, module.filename);
+  if (!readAutotuneSpec(module, *kernel, sink, autotune))
+    return nullptr;
+
   std::vector<SignatureEntry> sig;
   std::string sigError;
   if (!parseSignature(opts.signature, sig, sigError)) {
@@ -487,23 +512,6 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
 // Public API
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Forwards parser diagnostics to MLIR's engine.
-class MlirDiagnosticSink : public DiagnosticSink {
-public:
-  MlirDiagnosticSink(mlir::MLIRContext &ctx, llvm::StringRef filename)
-      : ctx(ctx), filename(filename) {}
-  void error(SourceLoc l, const llvm::Twine &message) override {
-    mlir::emitError(mlir::FileLineColLoc::get(&ctx, filename, l.line, l.col))
-        << message;
-  }
-
-private:
-  mlir::MLIRContext &ctx;
-  std::string filename;
-};
-} // namespace
-
 void tilec::registerFrontendDialects(mlir::DialectRegistry &registry) {
   registry.insert<tilec::tile::TileDialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::scf::SCFDialect,
@@ -525,6 +533,34 @@ tilec::emitTileModule(mlir::MLIRContext &ctx, llvm::StringRef source,
     return nullptr;
   Emitter emitter(ctx, *module);
   return emitter.emitKernel(options);
+}
+
+mlir::FailureOr<std::optional<tilec::AutotuneSpec>>
+tilec::readAutotuneSpec(mlir::MLIRContext &ctx, llvm::StringRef source,
+                        llvm::StringRef filename, llvm::StringRef kernelName) {
+  MlirDiagnosticSink sink(ctx, filename);
+  std::unique_ptr<Module> module = parseModule(source, filename, sink);
+  if (!module)
+    return mlir::failure();
+  const FunctionDef *kernel = nullptr;
+  if (!kernelName.empty())
+    kernel = module->lookupFunction(kernelName);
+  else if (module->functions.size() == 1)
+    kernel = module->functions.front().get();
+  if (!kernel) {
+    mlir::InFlightDiagnostic d =
+        mlir::emitError(mlir::FileLineColLoc::get(&ctx, filename, 0, 0));
+    if (kernelName.empty())
+      d << "the file has " << module->functions.size()
+        << " @jit functions; choose one with -k";
+    else
+      d << "no @triton.jit function named '" << kernelName << "' in the file";
+    return mlir::failure();
+  }
+  std::optional<AutotuneSpec> spec;
+  if (!frontend::readAutotuneSpec(*module, *kernel, sink, spec))
+    return mlir::failure();
+  return spec;
 }
 
 std::vector<std::string> tilec::listKernels(mlir::MLIRContext &ctx,

@@ -242,8 +242,36 @@ bool Parser::parseTopLevelSimpleStmt(bool &parsed) {
     }
   }
   recordAssignedNames();
+  if (is(TokenKind::Name) && peek().is(TokenKind::Equal) &&
+      at(idx + 2).is(TokenKind::LSquare))
+    parseListGlobal();
   skipSimpleStmt();
   return true;
+}
+
+void Parser::parseListGlobal() {
+  // Tentative, in decorator mode: any list display parses (what the subset
+  // cannot express becomes an OpaqueExpr), and a line that is not a plain
+  // `NAME = [...]` is skipped like any other top-level statement, without
+  // an error; only an autotune decorator naming it reads it.
+  size_t start = idx;
+  SourceLoc loc = tok().loc;
+  std::string name = tok().text.str();
+  bool savedMode = decoratorMode;
+  decoratorMode = true;
+  idx += 2;
+  ExprPtr value;
+  {
+    Tentative tentative(*this);
+    value = parseListDisplay();
+  }
+  decoratorMode = savedMode;
+  if (value && atEndOfSimpleStmt()) {
+    module->listGlobals.push_back({loc, std::move(name), std::move(value)});
+    return;
+  }
+  idx = start;
+  failed = false;
 }
 
 bool Parser::parseImport() {

@@ -394,6 +394,7 @@ private:
   bool parseFromImport();
   bool parseConstexprAssign();
   bool parseConstexprAnnotated();
+  void parseListGlobal();
   bool parseDecorated();
   bool parseFunctionDef(std::vector<ExprPtr> decorators, unsigned startOffset);
   bool parseParams(FunctionDef &func);

@@ -30,6 +30,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/ToolUtilities.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -133,6 +134,17 @@ static cl::opt<bool>
     listKernelsFlag("list-kernels",
                     cl::desc("List the @jit functions of the file and exit"),
                     cl::cat(tilecCat));
+static cl::opt<bool> listConfigs(
+    "list-configs",
+    cl::desc("Print the key and the configs of the kernel's "
+             "@triton.autotune decorator, one per line as 'N: ...', and exit"),
+    cl::cat(tilecCat));
+static cl::opt<int> configIndex(
+    "config",
+    cl::desc("Compile with config N of the kernel's @triton.autotune "
+             "decorator: its constexprs, num_warps and num_stages (the "
+             "signature then leaves those constexprs out)"),
+    cl::value_desc("N"), cl::init(-1), cl::cat(tilecCat));
 static cl::opt<bool> verifyDiagnostics(
     "verify-diagnostics",
     cl::desc("Check diagnostics against expected-* comments in the input "
@@ -179,6 +191,82 @@ static tilec::CompileOptions getCompileOptions() {
   return opts;
 }
 
+/// The kernel's autotune spec, or failure after reporting why there is
+/// none (an error in the decorator, or no decorator).
+static mlir::FailureOr<tilec::AutotuneSpec>
+getAutotuneSpec(mlir::MLIRContext &ctx, llvm::StringRef source,
+                llvm::StringRef filename) {
+  mlir::FailureOr<std::optional<tilec::AutotuneSpec>> spec =
+      tilec::readAutotuneSpec(ctx, source, filename, kernelName);
+  if (mlir::failed(spec))
+    return mlir::failure();
+  if (!*spec) {
+    mlir::emitError(mlir::FileLineColLoc::get(&ctx, filename, 0, 0))
+        << (kernelName.empty() ? std::string("the kernel")
+                               : "kernel '" + kernelName + "'")
+        << " has no @triton.autotune decorator";
+    return mlir::failure();
+  }
+  return std::move(**spec);
+}
+
+/// --list-configs: "# key: M, N, K", then "N: BLOCK_M=64, ..." per config.
+static mlir::LogicalResult printConfigs(mlir::MLIRContext &ctx,
+                                        llvm::StringRef source,
+                                        llvm::StringRef filename,
+                                        llvm::raw_ostream &os) {
+  mlir::FailureOr<tilec::AutotuneSpec> spec =
+      getAutotuneSpec(ctx, source, filename);
+  if (mlir::failed(spec))
+    return mlir::failure();
+  os << "# key: " << llvm::join(spec->key, ", ") << "\n";
+  for (auto [i, config] : llvm::enumerate(spec->configs))
+    os << fmt::format("{}: {}\n", i, config.describe());
+  return mlir::success();
+}
+
+/// --config=N: binds config N's constexprs and sets its num_warps and
+/// num_stages. Giving any of them on the command line as well is an error
+/// rather than a silent override.
+static mlir::LogicalResult applyConfig(mlir::MLIRContext &ctx,
+                                       llvm::StringRef source,
+                                       llvm::StringRef filename,
+                                       tilec::CompileOptions &opts) {
+  mlir::FailureOr<tilec::AutotuneSpec> spec =
+      getAutotuneSpec(ctx, source, filename);
+  if (mlir::failed(spec))
+    return mlir::failure();
+  mlir::Location file = mlir::FileLineColLoc::get(&ctx, filename, 0, 0);
+  int index = configIndex;
+  size_t n = spec->configs.size();
+  if (static_cast<size_t>(index) >= n)
+    return mlir::emitError(file)
+           << "--config=" << index << ": the autotune decorator has "
+           << n << " configs (0 to " << n - 1 << ")";
+  const tilec::AutotuneConfig &config = spec->configs[index];
+  if (numWarps.getNumOccurrences())
+    return mlir::emitError(file) << "--num-warps cannot be combined with "
+                                    "--config (config "
+                                 << index << " sets num_warps="
+                                 << config.numWarps << ")";
+  if (numStages.getNumOccurrences())
+    return mlir::emitError(file) << "--num-stages cannot be combined with "
+                                    "--config (config "
+                                 << index << " sets num_stages="
+                                 << config.numStages << ")";
+  for (const auto &[name, value] : config.constexprs) {
+    for (const auto &[defined, _] : opts.defines)
+      if (defined == name)
+        return mlir::emitError(file)
+               << "-D " << name << " conflicts with --config=" << index
+               << ", which binds " << name << "=" << value;
+    opts.defines.emplace_back(name, value);
+  }
+  opts.numWarps = config.numWarps;
+  opts.numStages = config.numStages;
+  return mlir::success();
+}
+
 static void printKernelResources(const tilec::KernelMetadata &md) {
   std::string tuned =
       md.minCtasPerSM
@@ -223,10 +311,9 @@ static mlir::LogicalResult writeCLauncher(const tilec::CompiledKernel &k) {
 
 /// --emit=ptx|cubin|c-launcher: through the kernel cache, with the same
 /// compileKernel the JIT calls.
-static mlir::LogicalResult compileThroughCache(llvm::StringRef source,
-                                               llvm::StringRef filename,
-                                               llvm::raw_ostream &os) {
-  tilec::CompileOptions opts = getCompileOptions();
+static mlir::LogicalResult
+compileThroughCache(llvm::StringRef source, llvm::StringRef filename,
+                    const tilec::CompileOptions &opts, llvm::raw_ostream &os) {
   llvm::Expected<std::shared_ptr<const tilec::CompiledKernel>> kernel = nullptr;
   if (noCache) {
     llvm::Expected<tilec::CompiledKernel> k =
@@ -280,6 +367,8 @@ processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf, llvm::raw_ostream &os,
         os << n << "\n";
       return mlir::success(!names.empty());
     }
+    if (listConfigs)
+      return printConfigs(ctx, source, filename, os);
     if (emitLevel == EmitLevel::AST) {
       tilec::frontend::CollectingDiagnosticSink sink;
       std::unique_ptr<tilec::frontend::Module> m =
@@ -293,13 +382,16 @@ processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf, llvm::raw_ostream &os,
       tilec::frontend::dumpAST(*m, os);
       return mlir::success();
     }
+    tilec::CompileOptions opts = getCompileOptions();
+    if (configIndex >= 0 &&
+        mlir::failed(applyConfig(ctx, source, filename, opts)))
+      return mlir::failure();
     // Machine code goes through the cache, unless a test or debugging flag
     // asks to see the compile happen in this context.
     bool debugging = verifyDiagnostics || splitInputFile || dumpAfterEachPass;
     if (emitLevel == EmitLevel::CLauncher ||
         (emitLevel >= EmitLevel::PTX && !debugging))
-      return compileThroughCache(source, filename, os);
-    tilec::CompileOptions opts = getCompileOptions();
+      return compileThroughCache(source, filename, opts, os);
     auto configure = [&](mlir::PassManager &pm) -> mlir::LogicalResult {
       if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
         return mlir::failure();
@@ -339,7 +431,7 @@ processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf, llvm::raw_ostream &os,
       return mlir::success();
     if (printResources) {
       k.metadata.name = kernelName;
-      k.metadata.threadsPerBlock = 32 * numWarps;
+      k.metadata.threadsPerBlock = 32 * opts.numWarps;
       printKernelResources(k.metadata);
     }
     os << (emitLevel == EmitLevel::PTX ? k.ptx : k.cubin);
@@ -367,7 +459,9 @@ int main(int argc, char **argv) {
       argc, argv,
       "tilec: compile Triton-language kernels\n\n"
       "  tilec FILE.py -k KERNEL -s SIGNATURE [-D NAME=V] [--num-warps N]\n"
-      "        --emit=tile [-o OUT]\n");
+      "        --emit=tile [-o OUT]\n"
+      "  tilec FILE.py -k KERNEL --list-configs\n"
+      "  tilec FILE.py -k KERNEL -s SIGNATURE --config=N --emit=cubin\n");
 
   for (const std::string &d : defines) {
     llvm::StringRef s(d);
@@ -377,6 +471,13 @@ int main(int argc, char **argv) {
                                   d);
       return 1;
     }
+  }
+
+  if (configIndex.getNumOccurrences() && configIndex < 0) {
+    llvm::errs() << fmt::format("tilec: error: --config expects a config "
+                                "index from 0, got {}\n",
+                                configIndex.getValue());
+    return 1;
   }
 
   std::string errorMessage;

@@ -1,0 +1,31 @@
+//===- AutotuneSpec.h - Reading @triton.autotune decorators -----*- C++ -*-===//
+//
+// Internal to the frontend: turns the `@triton.autotune(...)` decorator of a
+// parsed kernel into an AutotuneSpec (tilec/AutotuneConfig.h), or reports
+// why it cannot, at the offending argument. The emitter calls it for every
+// kernel it emits, so a decorator tilec would tune differently from Triton
+// is refused whatever the command asks for; `tilec --list-configs`, `tilec
+// --config=N` and the C++ autotuner call it through tilec/Frontend.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_LIB_FRONTEND_AUTOTUNESPEC_H
+#define TILEC_LIB_FRONTEND_AUTOTUNESPEC_H
+
+#include "Frontend/AST.h"
+#include "Frontend/Parser.h"
+#include "tilec/AutotuneConfig.h"
+
+#include <optional>
+
+namespace tilec::frontend {
+
+/// Reads the autotune decorator of `kernel` (one of `module`'s functions).
+/// Returns false after reporting an error to `diag`; otherwise `spec` is
+/// set when the kernel has the decorator and left empty when it has none.
+bool readAutotuneSpec(const Module &module, const FunctionDef &kernel,
+                      DiagnosticSink &diag, std::optional<AutotuneSpec> &spec);
+
+} // namespace tilec::frontend
+
+#endif // TILEC_LIB_FRONTEND_AUTOTUNESPEC_H
