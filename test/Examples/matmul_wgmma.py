@@ -7,9 +7,10 @@
 # m64n128k16 per K step, 4 steps; the loads become 16-byte cp.async copies
 # into rings (8 per thread per stage: 2 in the prologue, 1 in the loop),
 # each iteration waiting for its slot's group with one group still in
-# flight, fencing the async proxy and synchronizing once. The wgmmas stay in
-# flight into the next iteration (wait_group 1; 0 after the loop), so the
-# rings have 4 slots: 128 KiB.
+# flight, fencing the async proxy and synchronizing once. The wgmmas are
+# issued first and stay in flight while the next copies are issued and into
+# the next iteration (wait_group 1 after the copies; 0 after the loop), so
+# the rings have 4 slots: 128 KiB.
 # RUN: tilec %examples/matmul.py -k matmul_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 128, 64, 8" --num-warps 8 --arch=sm_90a --emit=ptx --no-cache | FileCheck %s --check-prefix=PIPE
 # PIPE: .extern .shared .align 1024 .b8 tilec_scratch_smem[];
 # PIPE-LABEL: .entry matmul_kernel(
@@ -17,10 +18,10 @@
 # PIPE: cp.async.wait_group 1;
 # PIPE: fence.proxy.async.shared::cta;
 # PIPE: bar.sync 0;
-# PIPE-COUNT-8: cp.async.cg.shared.global
 # PIPE: wgmma.fence.sync.aligned;
 # PIPE-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 # PIPE: wgmma.commit_group.sync.aligned;
+# PIPE-COUNT-8: cp.async.cg.shared.global
 # PIPE: wgmma.wait_group.sync.aligned 1;
 # PIPE: cp.async.wait_group 0;
 # PIPE: wgmma.wait_group.sync.aligned 0;

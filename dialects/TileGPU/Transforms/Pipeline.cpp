@@ -317,41 +317,60 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
     FenceAsyncSharedOp::create(b, loc);
   BarrierOp::create(b, loc);
 
-  // Stage 0 of iteration i + stages - 1, into the slot iteration i - 1 read.
+  // Stage 0 of iteration i + stages - 1, into the slot iteration i - 1 (or,
+  // with an asynchronous dot, i - 2) read.
   IRMapping map0;
   Value newIv = newFor.getInductionVar();
-  auto [ivAhead, valid] = aheadOf(b, loc, forOp, newIv, stages - 1);
-  map0.map(iv, ivAhead);
-  for (unsigned k : plan.stage0Args)
-    map0.map(body->getArgument(k + 1), newBody->getArgument(k + 1));
-  for (Operation *op : plan.stage0)
-    b.clone(*op, map0);
-  issueCopies(b, loc, plan, rings, map0, fill, valid);
+  auto emitStage0 = [&] {
+    auto [ivAhead, valid] = aheadOf(b, loc, forOp, newIv, stages - 1);
+    map0.map(iv, ivAhead);
+    for (unsigned k : plan.stage0Args)
+      map0.map(body->getArgument(k + 1), newBody->getArgument(k + 1));
+    for (Operation *op : plan.stage0)
+      b.clone(*op, map0);
+    issueCopies(b, loc, plan, rings, map0, fill, valid);
+  };
 
   // Stage 1 of iteration i, reading its slot.
   IRMapping map1;
-  map1.map(iv, newIv);
-  for (unsigned k = 0; k < numArgs; ++k)
-    if (!plan.stage0Args.contains(k))
-      map1.map(body->getArgument(k + 1), newBody->getArgument(k + 1));
-  llvm::SmallPtrSet<Operation *, 16> skip(plan.stage0.begin(),
-                                          plan.stage0.end());
-  for (auto [p, ring] : llvm::zip(plan.prefetches, rings)) {
-    skip.insert(p.load);
-    skip.insert(p.alloc);
-    map1.map(p.alloc.getResult(),
-             MemDescIndexOp::create(b, loc, p.alloc.getType(), ring, slot));
-  }
-  for (Operation &op : body->without_terminator())
-    if (!skip.contains(&op))
-      b.clone(op, map1);
-  for (WarpGroupDotOp dot : plan.asyncDots) {
-    auto clone = map1.lookup(dot.getResult()).getDefiningOp<WarpGroupDotOp>();
-    clone.setIsAsync(true);
-    auto wait = WarpGroupDotWaitOp::create(b, loc, clone.getType(),
-                                           clone.getResult(),
-                                           b.getI32IntegerAttr(1));
-    map1.map(dot.getResult(), wait.getResult(0));
+  auto emitStage1 = [&] {
+    map1.map(iv, newIv);
+    for (unsigned k = 0; k < numArgs; ++k)
+      if (!plan.stage0Args.contains(k))
+        map1.map(body->getArgument(k + 1), newBody->getArgument(k + 1));
+    llvm::SmallPtrSet<Operation *, 16> skip(plan.stage0.begin(),
+                                            plan.stage0.end());
+    for (auto [p, ring] : llvm::zip(plan.prefetches, rings)) {
+      skip.insert(p.load);
+      skip.insert(p.alloc);
+      map1.map(p.alloc.getResult(),
+               MemDescIndexOp::create(b, loc, p.alloc.getType(), ring, slot));
+    }
+    for (Operation &op : body->without_terminator())
+      if (!skip.contains(&op))
+        b.clone(op, map1);
+  };
+
+  if (plan.asyncDots.empty()) {
+    // The copies go first, so that they are in flight while stage 1
+    // computes.
+    emitStage0();
+    emitStage1();
+  } else {
+    // The asynchronous dots go first, so that the tensor cores have this
+    // iteration's work queued behind the previous one's while the copies
+    // are issued; then wait until only this iteration's dots are in flight.
+    emitStage1();
+    emitStage0();
+    for (WarpGroupDotOp dot : plan.asyncDots) {
+      auto clone =
+          map1.lookup(dot.getResult()).getDefiningOp<WarpGroupDotOp>();
+      clone.setIsAsync(true);
+      auto wait = WarpGroupDotWaitOp::create(b, loc, clone.getType(),
+                                             clone.getResult(),
+                                             b.getI32IntegerAttr(1));
+      map1.map(dot.getResult(), wait.getResult(0));
+    }
   }
 
   SmallVector<Value> yields;
