@@ -154,24 +154,12 @@ void ChoiceCache::store(llvm::StringRef key, const StoredChoice &choice) {
   llvm::sys::path::remove_filename(dir);
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return fail(ec.message());
-  int fd = -1;
-  llvm::SmallString<256> tmp;
-  if (std::error_code ec =
-          llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", fd, tmp))
-    return fail(ec.message());
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << serialize(key, choice);
-    os.close();
-    if (os.has_error()) {
-      std::string why = os.error().message();
-      os.clear_error();
-      llvm::sys::fs::remove(tmp);
-      return fail(why);
-    }
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(tmp, path)) {
-    llvm::sys::fs::remove(tmp);
-    return fail(ec.message());
-  }
+  // llvm::writeToOutput writes a unique temporary in the same directory and
+  // renames it over the file: a reader (another thread or process) sees the
+  // old file, the new one or none, never a partial one.
+  if (llvm::Error e = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
+        os << serialize(key, choice);
+        return llvm::Error::success();
+      }))
+    return fail(llvm::toString(std::move(e)));
 }

@@ -327,30 +327,14 @@ void KernelCache::writeToDisk(llvm::StringRef key,
   };
   if (std::error_code ec = llvm::sys::fs::create_directories(config.directory))
     return fail(ec.message());
-  // A unique temporary in the same directory, renamed over the entry: a
-  // reader (another thread or process) sees the old entry, the new one or
-  // none, never a partial file.
-  int fd = -1;
-  llvm::SmallString<256> tmp;
-  if (std::error_code ec =
-          llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", fd, tmp))
-    return fail(ec.message());
-  std::string bytes = serializeEntry(key, kernel);
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << bytes;
-    os.close();
-    if (os.has_error()) {
-      std::string why = os.error().message();
-      os.clear_error();
-      llvm::sys::fs::remove(tmp);
-      return fail(why);
-    }
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(tmp, path)) {
-    llvm::sys::fs::remove(tmp);
-    return fail(ec.message());
-  }
+  // llvm::writeToOutput writes a unique temporary in the same directory and
+  // renames it over the file: a reader (another thread or process) sees the
+  // old file, the new one or none, never a partial one.
+  if (llvm::Error e = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
+        os << serializeEntry(key, kernel);
+        return llvm::Error::success();
+      }))
+    return fail(llvm::toString(std::move(e)));
 }
 
 llvm::Expected<std::shared_ptr<const CompiledKernel>>
