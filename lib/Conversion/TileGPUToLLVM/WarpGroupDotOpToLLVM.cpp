@@ -121,6 +121,47 @@ static Value warpgroupOffset(OpBuilder &b, Location loc,
   return out;
 }
 
+/// The bits the warpgroup-dependent part of an operand's offsets can set
+/// (see warpgroupOffset).
+static int64_t warpgroupOffsetBits(const OperandDescriptor &d, unsigned groups,
+                                   int64_t rowUnit, int64_t colUnit) {
+  int64_t bits = 0;
+  for (unsigned j = 0; (1u << j) < groups; ++j)
+    bits |= offsetOf(d, rowUnit << j, colUnit << j);
+  return bits;
+}
+
+/// Descriptors of one operand at several constant element offsets from a
+/// warpgroup-dependent one: when no constant shares a bit with what the
+/// warpgroup part can set (so XOR is addition) and each is a whole number of
+/// 16-byte units, one descriptor is built and the others are it plus the
+/// offset >> 4 in the start-address field (which cannot carry out: shared
+/// addresses are below 2^18 bytes); otherwise each is built in full.
+static SmallVector<Value> makeDescriptors(OpBuilder &b, Location loc,
+                                          const OperandDescriptor &d,
+                                          Value base, Value wgOffset,
+                                          int64_t wgBits,
+                                          ArrayRef<int64_t> offsets) {
+  bool additive = llvm::all_of(offsets, [&](int64_t c) {
+    return (c & wgBits) == 0 && (c * d.elemBytes) % 16 == 0;
+  });
+  SmallVector<Value> out;
+  if (!additive) {
+    for (int64_t c : offsets)
+      out.push_back(makeDescriptor(
+          b, loc, d, base,
+          LLVM::XOrOp::create(b, loc, wgOffset, i32Const(b, loc, c))));
+    return out;
+  }
+  Value first = makeDescriptor(b, loc, d, base, wgOffset);
+  for (int64_t c : offsets) {
+    Value step = LLVM::ConstantOp::create(
+        b, loc, b.getI64Type(), b.getI64IntegerAttr(c * d.elemBytes / 16));
+    out.push_back(c == 0 ? first : LLVM::AddOp::create(b, loc, first, step));
+  }
+  return out;
+}
+
 /// An inline asm returning `values` unchanged after `body`, so that their
 /// uses stay after it.
 static SmallVector<Value> asmThrough(OpBuilder &b, Location loc,
@@ -207,6 +248,8 @@ struct WarpGroupDotConversion
                                     i32Const(rewriter, loc, groupsM));
     Value aOff = warpgroupOffset(rewriter, loc, *da, gm, groupsM, 64, 0);
     Value bOff = warpgroupOffset(rewriter, loc, *db, gn, wn, 0, instrN);
+    int64_t aBits = warpgroupOffsetBits(*da, groupsM, 64, 0);
+    int64_t bBits = warpgroupOffsetBits(*db, wn, 0, instrN);
     auto toAddr = [&](Value ptr) -> Value {
       Value wide = LLVM::PtrToIntOp::create(rewriter, loc,
                                             rewriter.getI64Type(), ptr);
@@ -236,17 +279,18 @@ struct WarpGroupDotConversion
       SmallVector<Value> d;
       for (int r : frag)
         d.push_back(acc[r]);
+      SmallVector<int64_t> aOffsets, bOffsets;
       for (int64_t ks = 0; ks < k / 16; ++ks) {
-        Value aAt = LLVM::XOrOp::create(
-            rewriter, loc, aOff,
-            i32Const(rewriter, loc, offsetOf(*da, mi * repM, 16 * ks)));
-        Value bAt = LLVM::XOrOp::create(
-            rewriter, loc, bOff,
-            i32Const(rewriter, loc, offsetOf(*db, 16 * ks, nj * repN)));
-        Value descA = makeDescriptor(rewriter, loc, *da, aBase, aAt);
-        Value descB = makeDescriptor(rewriter, loc, *db, bBase, bAt);
-        d = asmThrough(rewriter, loc, body, d, {descA, descB, one}, "l,l,r");
+        aOffsets.push_back(offsetOf(*da, mi * repM, 16 * ks));
+        bOffsets.push_back(offsetOf(*db, 16 * ks, nj * repN));
       }
+      SmallVector<Value> descA =
+          makeDescriptors(rewriter, loc, *da, aBase, aOff, aBits, aOffsets);
+      SmallVector<Value> descB =
+          makeDescriptors(rewriter, loc, *db, bBase, bOff, bBits, bOffsets);
+      for (int64_t ks = 0; ks < k / 16; ++ks)
+        d = asmThrough(rewriter, loc, body, d, {descA[ks], descB[ks], one},
+                       "l,l,r");
       for (auto [s, r] : llvm::enumerate(frag))
         acc[r] = d[s];
     }
