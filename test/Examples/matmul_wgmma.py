@@ -54,3 +54,9 @@
 # RUN: %if ptxas %{ tilec %examples/matmul.py -k matmul_kernel -s "*bf16:16, *bf16:16, *bf16:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32, 8" --num-warps 4 --arch=sm_90a --emit=cubin --print-resources --no-cache -o %t.sync.cubin 2>&1 | FileCheck %s --check-prefix=RES-SYNC %}
 # RES: matmul_kernel: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads, 0 bytes stack, 0 bytes shared memory, 131072 bytes dynamic shared memory, 256 threads
 # RES-SYNC: matmul_kernel: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads, 0 bytes stack
+
+# The configuration examples/matmul.py declares (TILEC_SIGNATURES, what
+# scripts/main.sh compiles): 128x256x64 on 8 warps, m64n256k16, no spills,
+# 4 slots of 48 KiB.
+# RUN: %if ptxas %{ tilec %examples/matmul.py -k matmul_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, 128, 256, 64, 8" --num-warps 8 --arch=sm_90a --emit=cubin --print-resources --no-cache -o %t.default.cubin 2>&1 | FileCheck %s --check-prefix=RES-DEFAULT %}
+# RES-DEFAULT: matmul_kernel: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads, 0 bytes stack, 0 bytes shared memory, 196608 bytes dynamic shared memory, 256 threads
