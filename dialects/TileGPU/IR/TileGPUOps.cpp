@@ -96,9 +96,19 @@ LogicalResult AsyncCopyGlobalToLocalOp::verify() {
       llvm::cast<mlir::RankedTensorType>(getMask().getType()).getShape() !=
           ptrs.getShape())
     return emitOpError() << "mask and pointers differ in shape";
-  unsigned bytes = getVec() * std::max<unsigned>(
-                                  1, dst.getElementType().getIntOrFloatBitWidth() / 8);
-  if (getVec() <= 0 || (bytes != 4 && bytes != 8 && bytes != 16))
+  // `vec` is a signless i32: read it signed, so that a negative one is
+  // reported as such and not as a wrapped byte count.
+  int64_t vec = getVecAttr().getInt();
+  if (vec <= 0)
+    return emitOpError() << "vec must be positive, got " << vec;
+  // Pointers are 8 bytes, as in MemDescType::getSizeInBytes.
+  mlir::Type elem = dst.getElementType();
+  int64_t elemBytes =
+      elem.isIntOrFloat()
+          ? std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8)
+          : 8;
+  int64_t bytes = vec * elemBytes;
+  if (bytes != 4 && bytes != 8 && bytes != 16)
     return emitOpError() << "cp.async copies 4, 8 or 16 bytes, not " << bytes;
   return mlir::success();
 }

@@ -108,8 +108,13 @@ static SmallVector<Prefetch> findPrefetches(scf::ForOp forOp) {
       continue;
     auto vecAttr = load->getAttrOfType<IntegerAttr>("tilegpu.vec");
     unsigned vec = vecAttr ? unsigned(vecAttr.getInt()) : 1;
+    // Pointers are 8 bytes (MemDescType::getSizeInBytes); asking them for
+    // a bit width would crash.
     Type elem = alloc.getType().getElementType();
-    unsigned bytes = vec * std::max(1u, elem.getIntOrFloatBitWidth() / 8);
+    unsigned elemBytes =
+        elem.isIntOrFloat() ? std::max(1u, elem.getIntOrFloatBitWidth() / 8)
+                            : 8u;
+    unsigned bytes = vec * elemBytes;
     // Wider than cp.async's 16 bytes: copy 16 at a time.
     while (bytes > 16) {
       vec /= 2;

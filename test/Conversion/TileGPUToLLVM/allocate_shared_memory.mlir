@@ -62,3 +62,28 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// wgmma and TMA swizzle address bits up to 1024 bytes, so a swizzled tile
+// starts on a 1024-byte boundary: placed after a 2112-byte unswizzled tile,
+// the swizzled one goes to 3072, not 2112; the small unswizzled one then
+// fills the gap at 2112 (16-byte alignment). All three are live together.
+#plain = #tilegpu.shared<{swizzleBytes = 0, order = [0]}>
+#swz = #tilegpu.shared<{swizzleBytes = 64, order = [1, 0]}>
+// CHECK: tilegpu.shared_memory = 4096 : i64
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @swizzled_alignment
+  func.func @swizzled_alignment() attributes {tile.kernel} {
+    // CHECK: tilegpu.local_alloc {offset = 0 : i64} : () -> !tilegpu.memdesc<[528], f32
+    %big = tilegpu.local_alloc : () -> !tilegpu.memdesc<[528], f32, #plain>
+    // CHECK: tilegpu.local_alloc {offset = 3072 : i64} : () -> !tilegpu.memdesc<[16, 32], f16
+    %swz = tilegpu.local_alloc : () -> !tilegpu.memdesc<[16, 32], f16, #swz>
+    // CHECK: tilegpu.local_alloc {offset = 2112 : i64} : () -> !tilegpu.memdesc<[8], f32
+    %small = tilegpu.local_alloc : () -> !tilegpu.memdesc<[8], f32, #plain>
+    tilegpu.local_dealloc %big : !tilegpu.memdesc<[528], f32, #plain>
+    tilegpu.local_dealloc %swz : !tilegpu.memdesc<[16, 32], f16, #swz>
+    tilegpu.local_dealloc %small : !tilegpu.memdesc<[8], f32, #plain>
+    return
+  }
+}
