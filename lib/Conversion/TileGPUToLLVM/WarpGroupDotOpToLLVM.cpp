@@ -155,9 +155,13 @@ static SmallVector<Value> makeDescriptors(OpBuilder &b, Location loc,
   }
   Value first = makeDescriptor(b, loc, d, base, wgOffset);
   for (int64_t c : offsets) {
+    if (c == 0) {
+      out.push_back(first);
+      continue;
+    }
     Value step = LLVM::ConstantOp::create(
         b, loc, b.getI64Type(), b.getI64IntegerAttr(c * d.elemBytes / 16));
-    out.push_back(c == 0 ? first : LLVM::AddOp::create(b, loc, first, step));
+    out.push_back(LLVM::AddOp::create(b, loc, first, step));
   }
   return out;
 }

@@ -31,24 +31,29 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     %b = tilegpu.local_alloc {offset = 8192 : i64} : () -> !tilegpu.memdesc<[64, 64], f16, #s>
     // CHECK: %[[BPTR:.*]] = llvm.getelementptr %{{.*}}[8192] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
     // CHECK: nvvm.wgmma.fence.aligned
-    // K step 0.
+    // One descriptor per operand; the K steps add their offset in 16-byte
+    // units to the start-address field: A moves 16 elements (32 bytes, 2
+    // units) along its 128-byte rows, B 16 rows of 128 bytes (128 units).
     // CHECK: %[[AFIX:.*]] = llvm.mlir.constant(4611686293305360384 : i64) : i64
     // CHECK: %[[DA:.*]] = llvm.or %{{.*}}, %[[AFIX]] : i64
+    // CHECK: %[[A1:.*]] = llvm.mlir.constant(2 : i64) : i64
+    // CHECK: %[[DA1:.*]] = llvm.add %[[DA]], %[[A1]] : i64
+    // CHECK: %[[A2:.*]] = llvm.mlir.constant(4 : i64) : i64
+    // CHECK: %[[DA2:.*]] = llvm.add %[[DA]], %[[A2]] : i64
+    // CHECK: %[[A3:.*]] = llvm.mlir.constant(6 : i64) : i64
+    // CHECK: %[[DA3:.*]] = llvm.add %[[DA]], %[[A3]] : i64
     // CHECK: %[[BFIX:.*]] = llvm.mlir.constant(4611686293338849280 : i64) : i64
     // CHECK: %[[DB:.*]] = llvm.or %{{.*}}, %[[BFIX]] : i64
+    // CHECK: %[[B1:.*]] = llvm.mlir.constant(128 : i64) : i64
+    // CHECK: %[[DB1:.*]] = llvm.add %[[DB]], %[[B1]] : i64
+    // CHECK: %[[B2:.*]] = llvm.mlir.constant(256 : i64) : i64
+    // CHECK: %[[DB2:.*]] = llvm.add %[[DB]], %[[B2]] : i64
+    // CHECK: %[[B3:.*]] = llvm.mlir.constant(384 : i64) : i64
+    // CHECK: %[[DB3:.*]] = llvm.add %[[DB]], %[[B3]] : i64
     // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0Asetp.ne.b32 p, $66, 0;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $31}, $64, $65, p, 1, 1, 0, 1;\0A}", "=f,{{.*}},=f,0,1,{{.*}},31,l,l,r" {{.*}}, %[[DA]], %[[DB]], %{{.*}} : ({{.*}}, i64, i64, i32)
-    // K steps 1 to 3.
-    // CHECK: llvm.mlir.constant(16 : i32) : i32
-    // CHECK: llvm.mlir.constant(1024 : i32) : i32
-    // CHECK: llvm.mlir.constant(4611686293305360384 : i64) : i64
-    // CHECK: llvm.mlir.constant(4611686293338849280 : i64) : i64
-    // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
-    // CHECK: llvm.mlir.constant(32 : i32) : i32
-    // CHECK: llvm.mlir.constant(2048 : i32) : i32
-    // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
-    // CHECK: llvm.mlir.constant(48 : i32) : i32
-    // CHECK: llvm.mlir.constant(3072 : i32) : i32
-    // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
+    // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;{{.*}}, %[[DA1]], %[[DB1]], %{{.*}} :
+    // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;{{.*}}, %[[DA2]], %[[DB2]], %{{.*}} :
+    // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;{{.*}}, %[[DA3]], %[[DB3]], %{{.*}} :
     // CHECK-NOT: wgmma.mma_async
     // CHECK: nvvm.wgmma.commit.group.sync.aligned
     // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;"
@@ -73,9 +78,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     %a = tilegpu.local_alloc {offset = 0 : i64} : () -> !tilegpu.memdesc<[64, 32], bf16, #sa>
     %b = tilegpu.local_alloc {offset = 4096 : i64} : () -> !tilegpu.memdesc<[32, 64], bf16, #sb>
     // CHECK-COUNT-2: llvm.mlir.constant(-9223371899415756800 : i64) : i64
-    // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 0;
-    // CHECK-COUNT-2: llvm.mlir.constant(-9223371899415756800 : i64) : i64
-    // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 0;
+    // CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 0;
     // CHECK-NOT: wgmma.mma_async
     %d = tilegpu.warp_group_dot %a, %b, %c : !tilegpu.memdesc<[64, 32], bf16, #sa>, !tilegpu.memdesc<[32, 64], bf16, #sb>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
     return

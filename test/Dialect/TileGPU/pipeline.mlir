@@ -58,6 +58,11 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     // S2-NEXT: tilegpu.async_wait {num = 0 : i32}
     // CHECK-NEXT: tilegpu.fence_async_shared
     // CHECK-NEXT: tilegpu.barrier
+    // Stage 1 of iteration k first: the asynchronous dot on the read slot,
+    // queued behind the previous one while the copies are issued.
+    // CHECK: %[[SA:.*]] = tilegpu.memdesc_index %[[RA]][%[[READ]]]
+    // CHECK: %[[SB:.*]] = tilegpu.memdesc_index %[[RB]][%[[READ]]]
+    // CHECK: %[[D:.*]] = tilegpu.warp_group_dot %[[SA]], %[[SB]], %[[ACC]] {isAsync}
     // Stage 0 of iteration k + (stages - 1) * step, into the fill slot.
     // S3: %[[AHEAD:.*]] = arith.muli %[[C2]], %[[C1]] : i32
     // S2: %[[AHEAD:.*]] = arith.muli %[[C1]], %[[C1]] : i32
@@ -71,10 +76,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     // CHECK: %[[FB:.*]] = tilegpu.memdesc_index %[[RB]][%[[FILL]]]
     // CHECK: tilegpu.async_copy_global_to_local %[[B]], %[[FB]] mask %[[MA]] {vec = 8 : i32}
     // CHECK: tilegpu.async_commit_group
-    // Stage 1 of iteration k: the asynchronous dot on the read slot.
-    // CHECK: %[[SA:.*]] = tilegpu.memdesc_index %[[RA]][%[[READ]]]
-    // CHECK: %[[SB:.*]] = tilegpu.memdesc_index %[[RB]][%[[READ]]]
-    // CHECK: %[[D:.*]] = tilegpu.warp_group_dot %[[SA]], %[[SB]], %[[ACC]] {isAsync}
+    // Then wait until only this iteration's dot is in flight.
     // CHECK: %[[W:.*]] = tilegpu.warp_group_dot_wait %[[D]] {pendings = 1 : i32}
     // Both slots advance modulo the ring size.
     // CHECK: %[[R1:.*]] = arith.addi %[[READ]], %[[C1]] : i32
