@@ -19,7 +19,11 @@
 // (compute capability 8.0 and up): m16n8k16 for f16 and bf16 operands with
 // an f32 accumulator, m16n8k8 for f32 operands as tf32, m16n8k32 for i8
 // operands with an i32 accumulator. Other dots are left as they are, and the
-// lowering refuses them by name.
+// lowering refuses them by name. 16-bit mma.sync operands go through
+// swizzled shared memory (`local_alloc`, then `local_load` into the operand
+// layout, lowered to ldmatrix), which also lets tilegpu-pipeline prefetch
+// them with cp.async; the rest are converted in registers' layouts through
+// the conversion's scratch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -173,6 +177,32 @@ static std::optional<WgmmaPlan> getWgmmaPlan(tile::DotOp dot,
   return WgmmaPlan{MmaEncodingAttr::get(ctx, 3, instrN, {wm, wn}), *sa, *sb};
 }
 
+/// A shared layout from which ldmatrix can read the 16-bit mma.sync operand
+/// `v` (a tensor as its loads produce it), or std::nullopt. ldmatrix reads
+/// rows of 8 elements (16 bytes) along the contiguous dimension, either
+/// dimension of the operand (`.trans` when it is not K), so that dimension
+/// needs 16 bytes. The swizzle is the widest the row fills: the 128-, 64-
+/// and 32-byte patterns of sharedSwizzledLayout put the 8 rows of any 8 x
+/// 16-byte block in distinct bank groups, and unswizzled 16-byte rows are
+/// 8 consecutive bank groups already. The layout constructor asserts
+/// power-of-two shapes, which every tilegpu tensor has; checked all the same.
+static std::optional<SharedEncodingAttr> getLdmatrixSharedLayout(Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (type.getRank() != 2 ||
+      type.getElementType().getIntOrFloatBitWidth() != 16)
+    return std::nullopt;
+  for (int64_t size : type.getShape())
+    if (!llvm::isPowerOf2_64(size))
+      return std::nullopt;
+  SmallVector<unsigned> order = getAccessOrder(v);
+  int64_t rowBytes = type.getShape()[order[0]] * 2;
+  if (rowBytes < 16)
+    return std::nullopt;
+  unsigned swizzle =
+      rowBytes < 32 ? 0 : unsigned(std::min<int64_t>(128, rowBytes));
+  return SharedEncodingAttr::get(v.getContext(), swizzle, order);
+}
+
 /// Replaces `dot` by a warp_group_dot on shared copies of its operands.
 static void rewriteToWgmma(tile::DotOp dot, const WgmmaPlan &plan) {
   OpBuilder b(dot);
@@ -219,7 +249,6 @@ void AccelerateDotPass::runOnOperation() {
       return;
     auto cType = cast<RankedTensorType>(dot.getC().getType());
     auto aType = cast<RankedTensorType>(dot.getA().getType());
-    auto bType = cast<RankedTensorType>(dot.getB().getType());
     auto mma = MmaEncodingAttr::get(ctx, /*version=*/2, /*instrN=*/8,
                                     getWarpsPerCTA(cType.getShape(), numWarps));
     unsigned bits = aType.getElementType().getIntOrFloatBitWidth();
@@ -233,11 +262,28 @@ void AccelerateDotPass::runOnOperation() {
         return v;
       return ConvertLayoutOp::create(b, loc, to, v);
     };
-    Value a = convert(dot.getA(), withLayout(aType, DotOperandEncodingAttr::get(
-                                                        ctx, 0, mma, bits)));
-    Value bv = convert(
-        dot.getB(),
-        withLayout(bType, DotOperandEncodingAttr::get(ctx, 1, mma, bits)));
+    // An operand either goes through swizzled shared memory, stored as its
+    // loads produce it and read back with ldmatrix (and pipelined into
+    // cp.async copies later), or, where ldmatrix cannot read it, is
+    // converted through the conversion's row-major scratch.
+    auto toOperand = [&](Value v, unsigned opIdx) -> Value {
+      auto to = withLayout(cast<RankedTensorType>(v.getType()),
+                           DotOperandEncodingAttr::get(ctx, opIdx, mma, bits));
+      if (v.getType() == to || !sharedOperands)
+        return convert(v, to);
+      Value src = stripConversions(v);
+      std::optional<SharedEncodingAttr> shared = getLdmatrixSharedLayout(src);
+      if (!shared)
+        return convert(v, to);
+      auto srcType = cast<RankedTensorType>(src.getType());
+      auto mem = MemDescType::get(ctx, srcType.getShape(),
+                                  srcType.getElementType(), *shared);
+      Value alloc = LocalAllocOp::create(b, loc, mem, src, IntegerAttr());
+      ++numSharedOperands;
+      return LocalLoadOp::create(b, loc, to, alloc);
+    };
+    Value a = toOperand(dot.getA(), 0);
+    Value bv = toOperand(dot.getB(), 1);
     Value c = convert(dot.getC(), withLayout(cType, mma));
     dot.getAMutable().assign(a);
     dot.getBMutable().assign(bv);

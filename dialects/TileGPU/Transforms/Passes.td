@@ -81,6 +81,15 @@ def TileGPUAccelerateDot : Pass<"tilegpu-accelerate-dot", "mlir::ModuleOp"> {
     and N (8 columns) has more steps left per warp. Other dots are left
     alone; the lowering names what it does not support.
 
+    With `shared-operands` (the default), 16-bit mma.sync operands of
+    power-of-two shapes go through shared memory instead of a
+    `convert_layout`: `tilegpu.local_alloc` of the operand as its loads
+    produce it, swizzled (32, 64 or 128 bytes, the widest its contiguous
+    dimension fills) so that the 8 rows of each 16-byte-wide ldmatrix block
+    fall in distinct banks, then `tilegpu.local_load` into the `#dot_op`
+    layout, which lowers to ldmatrix. tilegpu-pipeline then turns the stores
+    into cp.async copies.
+
     ```mlir
     %d = tile.dot %a, %b, %c : tensor<128x32xf16, #blocked> * ... -> tensor<128x128xf32, #blocked>
     // becomes
@@ -100,12 +109,17 @@ def TileGPUAccelerateDot : Pass<"tilegpu-accelerate-dot", "mlir::ModuleOp"> {
     Option<"useWgmma", "wgmma", "bool", /*default=*/"false",
            "Use wgmma for the dots it can compute (sm_90a only: the "
            "instruction exists on the architecture-specific target alone)">,
+    Option<"sharedOperands", "shared-operands", "bool", /*default=*/"true",
+           "Stage 16-bit mma.sync operands in swizzled shared memory and "
+           "read them with tilegpu.local_load (ldmatrix)">,
   ];
   let statistics = [
     Statistic<"numAccelerated", "num-accelerated",
               "dots given tensor-core layouts">,
     Statistic<"numWarpGroupDots", "num-wgmma",
               "dots turned into tilegpu.warp_group_dot">,
+    Statistic<"numSharedOperands", "num-shared-operands",
+              "mma.sync operands staged in shared memory">,
   ];
 }
 

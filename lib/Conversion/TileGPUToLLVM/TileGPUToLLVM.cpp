@@ -101,6 +101,7 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateConvertLayoutOpToLLVMPatterns(converter, patterns);
   populateDotOpToLLVMPatterns(converter, patterns);
   populateSharedMemoryOpToLLVMPatterns(converter, patterns);
+  populateLocalLoadOpToLLVMPatterns(converter, patterns);
   populateWarpGroupDotOpToLLVMPatterns(converter, patterns);
   populateControlFlowTypeConversions(converter, patterns, target);
   return applyPartialConversion(module, target, std::move(patterns));

@@ -151,6 +151,10 @@ void populateDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
 void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                           mlir::RewritePatternSet &patterns);
+/// tilegpu.local_load: ldmatrix where the destination layout is its
+/// fragment, else a vector load per thread.
+void populateLocalLoadOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns);
 void populateWarpGroupDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                           mlir::RewritePatternSet &patterns);
 /// Patterns and legality for structured control flow with converted types

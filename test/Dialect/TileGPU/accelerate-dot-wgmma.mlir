@@ -104,7 +104,9 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: func.func @m32
   func.func @m32(%a: tensor<32x32xf16, #row>, %b: tensor<32x64xf16, #row>, %c: tensor<32x64xf32, #row>) -> tensor<32x64xf32, #row> {
-    // CHECK-NOT: tilegpu.local_alloc
+    // mma.sync's operands: through shared memory into #dot_op registers.
+    // CHECK: tilegpu.local_load {{.*}} -> tensor<32x32xf16, #dot_op>
+    // CHECK: tilegpu.local_load {{.*}} -> tensor<32x64xf16, #dot_op1>
     // CHECK: tile.dot {{.*}} -> tensor<32x64xf32, #mma>
     // CHECK-NOT: tilegpu.warp_group_dot
     %d = tile.dot %a, %b, %c : tensor<32x32xf16, #row> * tensor<32x64xf16, #row> -> tensor<32x64xf32, #row>
@@ -121,7 +123,9 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: func.func @narrow_rows
   func.func @narrow_rows(%a: tensor<64x32xf16, #row>, %b: tensor<32x8xf16, #row>, %c: tensor<64x8xf32, #row>) -> tensor<64x8xf32, #row> {
-    // CHECK-NOT: tilegpu.local_alloc
+    // mma.sync's operands: through shared memory into #dot_op registers.
+    // CHECK: tilegpu.local_load {{.*}} -> tensor<64x32xf16, #dot_op>
+    // CHECK: tilegpu.local_load {{.*}} -> tensor<32x8xf16, #dot_op1>
     // CHECK: tile.dot {{.*}} -> tensor<64x8xf32, #mma>
     // CHECK-NOT: tilegpu.warp_group_dot
     %d = tile.dot %a, %b, %c : tensor<64x32xf16, #row> * tensor<32x8xf16, #row> -> tensor<64x8xf32, #row>

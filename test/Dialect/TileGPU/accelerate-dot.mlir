@@ -9,8 +9,12 @@
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: func.func @f16
   func.func @f16(%a: tensor<128x32xf16, #blocked>, %b: tensor<32x128xf16, #blocked>, %c: tensor<128x128xf32, #blocked>) -> tensor<128x128xf32, #blocked> {
-    // CHECK: %[[A2:.*]] = tilegpu.convert_layout %{{.*}} : tensor<128x32xf16, #{{.*}}> -> tensor<128x32xf16, #[[A]]>
-    // CHECK: %[[B2:.*]] = tilegpu.convert_layout %{{.*}} : tensor<32x128xf16, #{{.*}}> -> tensor<32x128xf16, #[[B]]>
+    // The 16-bit operands reach their layouts through shared memory
+    // (accelerate-dot-shared-operands.mlir tests how).
+    // CHECK: %[[MA:.*]] = tilegpu.local_alloc %{{.*}} : (tensor<128x32xf16, #{{.*}}>) -> !tilegpu.memdesc<[128, 32], f16, #{{.*}}>
+    // CHECK: %[[A2:.*]] = tilegpu.local_load %[[MA]] : {{.*}} -> tensor<128x32xf16, #[[A]]>
+    // CHECK: %[[MB:.*]] = tilegpu.local_alloc %{{.*}} : (tensor<32x128xf16, #{{.*}}>) -> !tilegpu.memdesc<[32, 128], f16, #{{.*}}>
+    // CHECK: %[[B2:.*]] = tilegpu.local_load %[[MB]] : {{.*}} -> tensor<32x128xf16, #[[B]]>
     // CHECK: %[[C2:.*]] = tilegpu.convert_layout %{{.*}} : tensor<128x128xf32, #{{.*}}> -> tensor<128x128xf32, #[[MMA]]>
     // CHECK: %[[D:.*]] = tile.dot %[[A2]], %[[B2]], %[[C2]] : tensor<128x32xf16, #[[A]]> * tensor<32x128xf16, #[[B]]> -> tensor<128x128xf32, #[[MMA]]>
     // CHECK: tilegpu.convert_layout %[[D]] : tensor<128x128xf32, #[[MMA]]> -> tensor<128x128xf32, #{{.*}}>
