@@ -10,8 +10,9 @@
 //     padded rows (row strides > n_cols, input and output strides differ);
 //   - layer norm forward, fp32 and fp16, N 512 to 8192, with BLOCK 1024 and
 //     BLOCK 4096 (one chunk, a masked chunk, several chunks): y, mean, rstd;
-//   - matmul through mma.sync: fp16 and bf16 (examples/matmul.py; also built
-//     for sm_80: ldmatrix fragments, cp.async pipelines), fp32 as
+//   - matmul: fp16 and bf16 (examples/matmul.py) through wgmma (sm_90a) and
+//     through mma.sync (built for sm_90: ldmatrix fragments, cp.async
+//     pipelines, the code tilec emits for sm_80 too), fp32 as
 //     tf32 (within 1e-2 of float64, also as a whole: the Frobenius error)
 //     and int8 with int32 sums (exact against int64; outputs poisoned with
 //     INT32_MIN) (examples/matmul_tf32_int8.py), ragged shapes.
@@ -564,12 +565,12 @@ int main(int argc, char **argv) {
   const MatmulConfig b64{"b64", 64, 64, 4}, b128{"b128", 128, 128, 8},
       d16{"b128.d16", 128, 128, 8}, d16at{"b128.d16.at", 128, 128, 8},
       d16bt{"b128.d16.bt", 128, 128, 8};
-  const MatmulConfig s80b64{"sm80.b64", 64, 64, 4},
-      s80b128{"sm80.b128", 128, 128, 8},
-      s80d16{"sm80.b128.w4.d16", 128, 128, 4},
-      s80d16at{"sm80.b128.w4.d16.at", 128, 128, 4},
-      s80d16bt{"sm80.b128.w4.d16.bt", 128, 128, 4},
-      s80d16atbt{"sm80.b128.w4.d16.atbt", 128, 128, 4};
+  const MatmulConfig mmaB64{"mma.b64", 64, 64, 4},
+      mmaB128{"mma.b128", 128, 128, 8},
+      mmaD16{"mma.b128.w4.d16", 128, 128, 4},
+      mmaD16at{"mma.b128.w4.d16.at", 128, 128, 4},
+      mmaD16bt{"mma.b128.w4.d16.bt", 128, 128, 4},
+      mmaD16atbt{"mma.b128.w4.d16.atbt", 128, 128, 4};
   for (DType t : {DType::F16, DType::BF16}) {
     const char *name = getName(t);
     run(llvm::formatv("matmul_kernel.b64 {0} 333x517x245", name),
@@ -585,37 +586,37 @@ int main(int argc, char **argv) {
         matmul(h, t, d16at, 528, 400, 272, true));
     run(llvm::formatv("matmul_kernel.b128.d16.bt {0} 400x528x48", name),
         matmul(h, t, d16bt, 400, 528, 48, false, true));
-    // The sm_80 builds: mma.sync on ldmatrix fragments, A and B in both
+    // The mma.sync builds (sm_90): mma.sync on ldmatrix fragments, A and B in both
     // orders, ragged shapes for the generic ones, and K steps past the end
     // of the 3-stage ring (and a K of one step) for the pipelined ones.
-    run(llvm::formatv("matmul_kernel.sm80.b64 {0} 333x517x245", name),
-        matmul(h, t, s80b64, 333, 517, 245, false));
-    run(llvm::formatv("matmul_kernel.sm80.b64 {0} 333x517x245 A and B "
+    run(llvm::formatv("matmul_kernel.mma.b64 {0} 333x517x245", name),
+        matmul(h, t, mmaB64, 333, 517, 245, false));
+    run(llvm::formatv("matmul_kernel.mma.b64 {0} 333x517x245 A and B "
                       "column-major",
                       name),
-        matmul(h, t, s80b64, 333, 517, 245, true, true));
-    run(llvm::formatv("matmul_kernel.sm80.b128 {0} 333x517x245 B column-major",
+        matmul(h, t, mmaB64, 333, 517, 245, true, true));
+    run(llvm::formatv("matmul_kernel.mma.b128 {0} 333x517x245 B column-major",
                       name),
-        matmul(h, t, s80b128, 333, 517, 245, false, true));
-    run(llvm::formatv("matmul_kernel.sm80.b128 {0} 200x130x70 A column-major",
+        matmul(h, t, mmaB128, 333, 517, 245, false, true));
+    run(llvm::formatv("matmul_kernel.mma.b128 {0} 200x130x70 A column-major",
                       name),
-        matmul(h, t, s80b128, 200, 130, 70, true));
-    run(llvm::formatv("matmul_kernel.sm80.b128.w4.d16 {0} 1040x528x1008", name),
-        matmul(h, t, s80d16, 1040, 528, 1008, false));
-    run(llvm::formatv("matmul_kernel.sm80.b128.w4.d16 {0} 256x256x32", name),
-        matmul(h, t, s80d16, 256, 256, 32, false));
-    run(llvm::formatv("matmul_kernel.sm80.b128.w4.d16.at {0} 528x400x272",
+        matmul(h, t, mmaB128, 200, 130, 70, true));
+    run(llvm::formatv("matmul_kernel.mma.b128.w4.d16 {0} 1040x528x1008", name),
+        matmul(h, t, mmaD16, 1040, 528, 1008, false));
+    run(llvm::formatv("matmul_kernel.mma.b128.w4.d16 {0} 256x256x32", name),
+        matmul(h, t, mmaD16, 256, 256, 32, false));
+    run(llvm::formatv("matmul_kernel.mma.b128.w4.d16.at {0} 528x400x272",
                       name),
-        matmul(h, t, s80d16at, 528, 400, 272, true));
-    run(llvm::formatv("matmul_kernel.sm80.b128.w4.d16.bt {0} 400x528x48", name),
-        matmul(h, t, s80d16bt, 400, 528, 48, false, true));
-    run(llvm::formatv("matmul_kernel.sm80.b128.w4.d16.atbt {0} 272x400x528",
+        matmul(h, t, mmaD16at, 528, 400, 272, true));
+    run(llvm::formatv("matmul_kernel.mma.b128.w4.d16.bt {0} 400x528x48", name),
+        matmul(h, t, mmaD16bt, 400, 528, 48, false, true));
+    run(llvm::formatv("matmul_kernel.mma.b128.w4.d16.atbt {0} 272x400x528",
                       name),
-        matmul(h, t, s80d16atbt, 272, 400, 528, true, true));
+        matmul(h, t, mmaD16atbt, 272, 400, 528, true, true));
     if (!quick) {
-      run(llvm::formatv("matmul_kernel.sm80.b128.w4.d16 {0} 2048x2048x2048",
+      run(llvm::formatv("matmul_kernel.mma.b128.w4.d16 {0} 2048x2048x2048",
                         name),
-          matmul(h, t, s80d16, 2048, 2048, 2048, false));
+          matmul(h, t, mmaD16, 2048, 2048, 2048, false));
       run(llvm::formatv("matmul_kernel.b64 {0} 1000x1000x1000", name),
           matmul(h, t, b64, 1000, 1000, 1000, false));
       run(llvm::formatv("matmul_kernel.b64 {0} 1000x1000x1000 A column-major",
