@@ -55,19 +55,6 @@ getRelayoutRegisterMap(Operation *op, const LinearLayout &dst,
                         [&](ArrayRef<int32_t> c) { return toSource(c, perm); });
 }
 
-/// Elements of padding after each row (the last dimension) of the scratch
-/// tile: 16 bytes when rows are at least 128 bytes long. Without it, the
-/// threads of a warp that hold one column range of 8 consecutive rows (an
-/// mma accumulator's lanes 4g..4g+3, g = 0..7) store to one bank; a row
-/// stride 16 bytes past a multiple of 128 spreads them over all 32 banks,
-/// and keeps every row start 16-byte aligned for vector accesses.
-static int64_t getRowPadding(RankedTensorType type) {
-  unsigned bytes = getStorageBytes(type.getElementType());
-  if (type.getRank() < 2 || type.getShape().back() * bytes < 128)
-    return 0;
-  return std::max<int64_t>(1, 16 / bytes);
-}
-
 int64_t tilec::gpu_to_llvm::getRelayoutScratchBytes(Operation *op) {
   std::optional<LinearLayout> src =
       tilegpu::getLinearLayout(op->getOperand(0).getType());
@@ -76,9 +63,7 @@ int64_t tilec::gpu_to_llvm::getRelayoutScratchBytes(Operation *op) {
   if (!src || !dst || succeeded(getRelayoutRegisterMap(op, *dst, *src)))
     return 0;
   auto type = cast<RankedTensorType>(op->getResult(0).getType());
-  int64_t rows = type.getNumElements() / type.getShape().back();
-  return rows * (type.getShape().back() + getRowPadding(type)) *
-         getStorageBytes(type.getElementType());
+  return type.getNumElements() * getStorageBytes(type.getElementType());
 }
 
 namespace {
@@ -128,18 +113,16 @@ private:
     auto smemPtr = LLVM::LLVMPointerType::get(this->getContext(), 3);
     Value base = getScratchPointer(b, loc, op);
 
-    // Row-major offsets of a thread's elements, in result coordinates (rows
-    // padded, see getRowPadding): a source element with coordinates c lands
-    // at result coordinates (c[perm[0]], c[perm[1]], ...).
+    // Row-major offsets of a thread's elements, in result coordinates: a
+    // source element with coordinates c lands at result coordinates
+    // (c[perm[0]], c[perm[1]], ...).
     SmallVector<int32_t> perm = getPermutation(op);
     bool permuted =
         !llvm::equal(perm, llvm::seq<int32_t>(0, int32_t(perm.size())));
     ArrayRef<int64_t> shape = tensorType.getShape();
     SmallVector<int64_t> strides(shape.size(), 1);
     for (int64_t d = int64_t(shape.size()) - 2; d >= 0; --d)
-      strides[d] = strides[d + 1] * shape[d + 1] +
-                   (d + 2 == int64_t(shape.size()) ? getRowPadding(tensorType)
-                                                   : 0);
+      strides[d] = strides[d + 1] * shape[d + 1];
     auto addressOf = [&](ArrayRef<Value> coords) -> Value {
       Value offset;
       for (auto [d, c] : llvm::enumerate(coords)) {
@@ -157,8 +140,7 @@ private:
     // Registers holding consecutive elements of the last (row-major
     // contiguous) dimension move together, up to 16 bytes: a run of `vec`
     // starts at a multiple of `vec`, and so does its row-major offset, since
-    // every dimension is a power of two at least that long (and a padded
-    // row is a whole number of 16-byte units longer).
+    // every dimension is a power of two at least that long.
     unsigned bytes = getStorageBytes(tensorType.getElementType());
     auto vectorWidth = [&](const LinearLayout &ll) -> unsigned {
       if (elemType.isInteger(1))

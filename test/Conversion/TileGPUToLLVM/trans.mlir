@@ -18,11 +18,9 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 // -----
 
 // Same layout on both sides: each element goes to another thread, through
-// shared memory at the row-major offset of its transposed coordinates. Rows
-// of 128 bytes are padded by 16 (32 x 36 f32 = 4608 bytes), so that the 32
-// lanes storing one column hit 32 banks, not one.
+// shared memory at the row-major offset of its transposed coordinates.
 #a = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-// CHECK: llvm.mlir.global internal @tilec_scratch_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<4608 x i8>
+// CHECK: llvm.mlir.global internal @tilec_scratch_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<4096 x i8>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: llvm.func @through_shared
   func.func @through_shared(%x: tensor<32x32xf32, #a>) attributes {tile.kernel} {
