@@ -195,6 +195,9 @@ llvm::Error emitMachineCode(mlir::ModuleOp module,
                             CompiledKernel &out, llvm::raw_ostream *os,
                             CompileTimings *timings = nullptr);
 
+/// The text of the kernel file at `path`, or an error naming it.
+llvm::Expected<std::string> readKernelFile(llvm::StringRef path);
+
 /// Compiles `source` (named `filename` in diagnostics) to PTX and, as
 /// options.assemble says, a cubin, in a context of its own. Safe to call
 /// from several threads at once.

@@ -147,13 +147,10 @@ Autotuner::create(const runtime::Device &device, std::string source,
 llvm::Expected<std::unique_ptr<Autotuner>>
 Autotuner::createFromFile(const runtime::Device &device, llvm::StringRef path,
                           CompileOptions base, Options options) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-  if (!buf)
-    return llvm::createStringError(
-        fmt::format("cannot read kernel file '{}': {}", path.str(),
-                    buf.getError().message()));
-  return create(device, (*buf)->getBuffer().str(), path.str(), std::move(base),
+  llvm::Expected<std::string> source = readKernelFile(path);
+  if (!source)
+    return source.takeError();
+  return create(device, std::move(*source), path.str(), std::move(base),
                 std::move(options));
 }
 

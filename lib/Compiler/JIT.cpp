@@ -164,11 +164,8 @@ llvm::Expected<LoadedKernel> jit::loadKernel(const runtime::Device &device,
 llvm::Expected<LoadedKernel>
 jit::loadKernelFromFile(const runtime::Device &device, llvm::StringRef path,
                         const CompileOptions &options, KernelCache *cache) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-  if (!buf)
-    return llvm::createStringError(
-        fmt::format("cannot read kernel file '{}': {}", path.str(),
-                    buf.getError().message()));
-  return loadKernel(device, (*buf)->getBuffer(), path, options, cache);
+  llvm::Expected<std::string> source = readKernelFile(path);
+  if (!source)
+    return source.takeError();
+  return loadKernel(device, *source, path, options, cache);
 }
