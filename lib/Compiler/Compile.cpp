@@ -256,6 +256,16 @@ static llvm::Error describeKernel(llvm::StringRef source,
   return llvm::Error::success();
 }
 
+llvm::Expected<std::string> tilec::readKernelFile(llvm::StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buf)
+    return llvm::createStringError(
+        fmt::format("cannot read kernel file '{}': {}", path.str(),
+                    buf.getError().message()));
+  return (*buf)->getBuffer().str();
+}
+
 llvm::Expected<CompiledKernel>
 tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
                      const CompileOptions &options, CompileTimings *timings) {
