@@ -132,22 +132,26 @@ llvm::Error vectorAdd(Harness &h, DType t, size_t n) {
   return llvm::Error::success();
 }
 
-/// A compiled matmul_kernel: its cubin's name after the dtype
+/// A compiled matmul kernel: its cubin's name after the dtype
 /// ("b128.d16.bt"), its tile and warps.
 struct MatmulConfig {
   const char *variant;
   int blockM, blockN, warps;
 };
 
-/// matmul_kernel on an `m` x `k` by `k` x `n` product of type `t` (fp16 or
-/// bf16), A and B row-major or column-major, C row-major; checked row by row
-/// against a float64 product of the inputs.
-llvm::Error matmul(Harness &h, DType t, const MatmulConfig &cfg, int m, int n,
-                   int k, bool aColMajor, bool bColMajor = false) {
-  std::string cubin =
-      llvm::formatv("matmul_kernel.{0}.{1}.cubin", getName(t), cfg.variant);
-  llvm::Expected<Kernel> kernel =
-      loadKernel(h.device, h.dir, cubin, "matmul_kernel");
+/// `kernel` (matmul_kernel of examples/matmul.py, or matmul_tf32_kernel of
+/// examples/matmul_tf32_int8.py; both take A, B, C, M, N, K and the six
+/// strides) from the cubin `kernel.DTYPE.VARIANT.cubin` on an `m` x `k` by
+/// `k` x `n` product of type `t`, A and B row- or column-major, C's rows
+/// padded (stride > n) so that writes past the mask show. Checked row by
+/// row and as a whole (the relative Frobenius error) against a float64
+/// product of the inputs, both under `bound`.
+llvm::Error runMatmul(Harness &h, const char *kernelName, DType t,
+                      const MatmulConfig &cfg, int m, int n, int k,
+                      bool aColMajor, bool bColMajor, double bound) {
+  std::string cubin = llvm::formatv("{0}.{1}.{2}.cubin", kernelName,
+                                    getName(t), cfg.variant);
+  llvm::Expected<Kernel> kernel = loadKernel(h.device, h.dir, cubin, kernelName);
   if (!kernel)
     return kernel.takeError();
   // The pipelined variants keep their operand rings in dynamic shared
@@ -156,71 +160,6 @@ llvm::Error matmul(Harness &h, DType t, const MatmulConfig &cfg, int m, int n,
       getRequiredDynamicShared(h.dir, cubin);
   if (!dynamicShared)
     return dynamicShared.takeError();
-  std::vector<float> a = h.rng.uniform(size_t(m) * k, -1, 1, t),
-                     b = h.rng.uniform(size_t(k) * n, -1, 1, t);
-  auto ba = upload(h.device, a, t);
-  if (!ba)
-    return ba.takeError();
-  auto bb = upload(h.device, b, t);
-  if (!bb)
-    return bb.takeError();
-  auto bc = allocPoisoned(h.device, size_t(m) * n, t);
-  if (!bc)
-    return bc.takeError();
-  CUdeviceptr pa = ba->getDevicePtr(), pb = bb->getDevicePtr(),
-              pc = bc->getDevicePtr();
-  int32_t sam = aColMajor ? 1 : k, sak = aColMajor ? m : 1;
-  int32_t sbk = bColMajor ? 1 : n, sbn = bColMajor ? k : 1;
-  int32_t mm = m, nn = n, kk = k, scm = n, scn = 1;
-  void *args[] = {&pa,  &pb,  &pc,  &mm,  &nn,  &kk,
-                  &sam, &sak, &sbk, &sbn, &scm, &scn};
-  unsigned programs =
-      unsigned(((m + cfg.blockM - 1) / cfg.blockM) *
-               ((n + cfg.blockN - 1) / cfg.blockN));
-  if (llvm::Error e = kernel->launch(Dim3(programs), Dim3(32 * cfg.warps),
-                                     *dynamicShared, nullptr, args))
-    return e;
-  if (llvm::Error e = h.device.synchronize())
-    return e;
-  auto out = download(*bc, size_t(m) * n, t);
-  if (!out)
-    return out.takeError();
-  ErrorMeter meter;
-  std::vector<double> ref(n);
-  for (int i = 0; i < m; ++i) {
-    std::fill(ref.begin(), ref.end(), 0.0);
-    for (int p = 0; p < k; ++p) {
-      double av = a[size_t(i) * sam + size_t(p) * sak];
-      for (int j = 0; j < n; ++j)
-        ref[j] += av * b[size_t(p) * sbk + size_t(j) * sbn];
-    }
-    meter.add(out->data() + size_t(i) * n, ref.data(), n);
-  }
-  h.verdict(llvm::formatv("matmul_kernel.{5} {4} {0}x{1}x{2} A {3}{6}", m,
-                          n, k, aColMajor ? "column-major" : "row-major",
-                          getName(t), cfg.variant,
-                          bColMajor ? " B column-major" : ""),
-            {{"", meter.get(), kMatmulBound}}, 0);
-  return llvm::Error::success();
-}
-
-/// The grid of the matmul kernels: one program per 64x64 tile of C.
-unsigned matmulPrograms(int m, int n) {
-  return unsigned(((m + 63) / 64) * ((n + 63) / 64));
-}
-
-/// matmul_tf32_kernel (examples/matmul_tf32_int8.py: fp32 operands through
-/// mma.sync m16n8k8 .tf32, 64x64x32 tiles, 4 warps) on an `m` x `k` by `k`
-/// x `n` product, A row- or column-major, C's rows padded (stride > n) so
-/// that writes past the mask show: checked row by row and as a whole (the
-/// relative Frobenius error) against a float64 product of the inputs.
-llvm::Error matmulTf32(Harness &h, int m, int n, int k, bool aColMajor) {
-  llvm::Expected<Kernel> kernel =
-      loadKernel(h.device, h.dir, "matmul_tf32_kernel.fp32.b64.cubin",
-                 "matmul_tf32_kernel");
-  if (!kernel)
-    return kernel.takeError();
-  DType t = DType::F32;
   std::vector<float> a = h.rng.uniform(size_t(m) * k, -1, 1, t),
                      b = h.rng.uniform(size_t(k) * n, -1, 1, t);
   int ldc = paddedStride(n, 1);
@@ -236,11 +175,15 @@ llvm::Error matmulTf32(Harness &h, int m, int n, int k, bool aColMajor) {
   CUdeviceptr pa = ba->getDevicePtr(), pb = bb->getDevicePtr(),
               pc = bc->getDevicePtr();
   int32_t sam = aColMajor ? 1 : k, sak = aColMajor ? m : 1;
-  int32_t mm = m, nn = n, kk = k, sbk = n, sbn = 1, scm = ldc, scn = 1;
+  int32_t sbk = bColMajor ? 1 : n, sbn = bColMajor ? k : 1;
+  int32_t mm = m, nn = n, kk = k, scm = ldc, scn = 1;
   void *args[] = {&pa,  &pb,  &pc,  &mm,  &nn,  &kk,
                   &sam, &sak, &sbk, &sbn, &scm, &scn};
-  if (llvm::Error e = kernel->launch(Dim3(matmulPrograms(m, n)), Dim3(128), 0,
-                                     nullptr, args))
+  unsigned programs =
+      unsigned(((m + cfg.blockM - 1) / cfg.blockM) *
+               ((n + cfg.blockN - 1) / cfg.blockN));
+  if (llvm::Error e = kernel->launch(Dim3(programs), Dim3(32 * cfg.warps),
+                                     *dynamicShared, nullptr, args))
     return e;
   if (llvm::Error e = h.device.synchronize())
     return e;
@@ -254,9 +197,8 @@ llvm::Error matmulTf32(Harness &h, int m, int n, int k, bool aColMajor) {
     std::fill(ref.begin(), ref.end(), 0.0);
     for (int p = 0; p < k; ++p) {
       double av = a[size_t(i) * sam + size_t(p) * sak];
-      const float *brow = &b[size_t(p) * n];
       for (int j = 0; j < n; ++j)
-        ref[j] += av * brow[j];
+        ref[j] += av * b[size_t(p) * sbk + size_t(j) * sbn];
     }
     const float *row = out->data() + size_t(i) * ldc;
     meter.add(row, ref.data(), n);
@@ -266,12 +208,32 @@ llvm::Error matmulTf32(Harness &h, int m, int n, int k, bool aColMajor) {
     }
   }
   double frobenius = std::sqrt(num / (den > 0 ? den : 1));
-  h.verdict(llvm::formatv("matmul_tf32_kernel {0}x{1}x{2} A {3}", m, n, k,
-                          aColMajor ? "column-major" : "row-major"),
-            {{"frobenius", frobenius, kMatmulTf32Bound},
-             {"rows", meter.get(), kMatmulTf32Bound}},
+  h.verdict(llvm::formatv("{0}.{1} {2} {3}x{4}x{5} A {6}{7}", kernelName,
+                          cfg.variant, getName(t), m, n, k,
+                          aColMajor ? "column-major" : "row-major",
+                          bColMajor ? " B column-major" : ""),
+            {{"frobenius", frobenius, bound}, {"rows", meter.get(), bound}},
             countStrayWrites(*out, m, n, ldc));
   return llvm::Error::success();
+}
+
+/// matmul_kernel (fp16 or bf16 operands, fp32 accumulation).
+llvm::Error matmul(Harness &h, DType t, const MatmulConfig &cfg, int m, int n,
+                   int k, bool aColMajor, bool bColMajor = false) {
+  return runMatmul(h, "matmul_kernel", t, cfg, m, n, k, aColMajor, bColMajor,
+                   kMatmulBound);
+}
+
+/// matmul_tf32_kernel (fp32 operands through mma.sync m16n8k8 .tf32,
+/// 64x64x32 tiles, 4 warps).
+llvm::Error matmulTf32(Harness &h, int m, int n, int k, bool aColMajor) {
+  return runMatmul(h, "matmul_tf32_kernel", DType::F32, {"b64", 64, 64, 4}, m,
+                   n, k, aColMajor, /*bColMajor=*/false, kMatmulTf32Bound);
+}
+
+/// The grid of the int8 matmul: one program per 64x64 tile of C.
+unsigned matmulPrograms(int m, int n) {
+  return unsigned(((m + 63) / 64) * ((n + 63) / 64));
 }
 
 /// The poison of int32 outputs: INT32_MIN, which no int8 product with K
