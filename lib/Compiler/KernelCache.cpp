@@ -210,10 +210,9 @@ KernelCache::deserializeEntry(llvm::StringRef bytes, llvm::StringRef key) {
   k.cubin = r.str();
   md.name = r.str();
   md.arch = r.str();
-  for (int *v :
-       {&md.numWarps, &md.threadsPerBlock, &md.registers, &md.spillStores,
-        &md.spillLoads, &md.stackBytes, &md.sharedBytes, &md.minCtasPerSM,
-        &md.dynamicSharedBytes})
+  for (int *v : {&md.numWarps, &md.threadsPerBlock, &md.registers,
+                 &md.spillStores, &md.spillLoads, &md.stackBytes,
+                 &md.sharedBytes, &md.minCtasPerSM, &md.dynamicSharedBytes})
     *v = r.i32();
   md.hasCubin = r.u64() != 0;
   md.cubinNote = r.str();

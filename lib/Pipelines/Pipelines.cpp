@@ -51,8 +51,7 @@ int64_t tilec::getMaxSharedBytes(unsigned computeCapability) {
   return 99 * 1024;
 }
 
-void tilec::buildLLVMPipeline(mlir::OpPassManager &pm,
-                              int64_t maxSharedBytes) {
+void tilec::buildLLVMPipeline(mlir::OpPassManager &pm, int64_t maxSharedBytes) {
   TileGPUAllocateSharedMemoryOptions alloc;
   alloc.maxBytes = maxSharedBytes;
   pm.addPass(createTileGPUAllocateSharedMemory(alloc));

@@ -28,7 +28,8 @@ int main(int argc, char **argv) {
     for (const Program &p : programs)
       if (std::strcmp(argv[1], p.name) == 0)
         return p.main(argc - 1, argv + 1);
-  std::fprintf(stderr, "usage: %s jit-softmax|jit-bench|jit-launch|autotune ARGS...\n",
+  std::fprintf(stderr,
+               "usage: %s jit-softmax|jit-bench|jit-launch|autotune ARGS...\n",
                argv[0]);
   return 2;
 }

@@ -149,9 +149,10 @@ struct MatmulConfig {
 llvm::Error runMatmul(Harness &h, const char *kernelName, DType t,
                       const MatmulConfig &cfg, int m, int n, int k,
                       bool aColMajor, bool bColMajor, double bound) {
-  std::string cubin = llvm::formatv("{0}.{1}.{2}.cubin", kernelName,
-                                    getName(t), cfg.variant);
-  llvm::Expected<Kernel> kernel = loadKernel(h.device, h.dir, cubin, kernelName);
+  std::string cubin =
+      llvm::formatv("{0}.{1}.{2}.cubin", kernelName, getName(t), cfg.variant);
+  llvm::Expected<Kernel> kernel =
+      loadKernel(h.device, h.dir, cubin, kernelName);
   if (!kernel)
     return kernel.takeError();
   // The pipelined variants keep their operand rings in dynamic shared
@@ -179,9 +180,8 @@ llvm::Error runMatmul(Harness &h, const char *kernelName, DType t,
   int32_t mm = m, nn = n, kk = k, scm = ldc, scn = 1;
   void *args[] = {&pa,  &pb,  &pc,  &mm,  &nn,  &kk,
                   &sam, &sak, &sbk, &sbn, &scm, &scn};
-  unsigned programs =
-      unsigned(((m + cfg.blockM - 1) / cfg.blockM) *
-               ((n + cfg.blockN - 1) / cfg.blockN));
+  unsigned programs = unsigned(((m + cfg.blockM - 1) / cfg.blockM) *
+                               ((n + cfg.blockN - 1) / cfg.blockN));
   if (llvm::Error e = kernel->launch(Dim3(programs), Dim3(32 * cfg.warps),
                                      *dynamicShared, nullptr, args))
     return e;
@@ -528,8 +528,7 @@ int main(int argc, char **argv) {
       d16{"b128.d16", 128, 128, 8}, d16at{"b128.d16.at", 128, 128, 8},
       d16bt{"b128.d16.bt", 128, 128, 8};
   const MatmulConfig mmaB64{"mma.b64", 64, 64, 4},
-      mmaB128{"mma.b128", 128, 128, 8},
-      mmaD16{"mma.b128.w4.d16", 128, 128, 4},
+      mmaB128{"mma.b128", 128, 128, 8}, mmaD16{"mma.b128.w4.d16", 128, 128, 4},
       mmaD16at{"mma.b128.w4.d16.at", 128, 128, 4},
       mmaD16bt{"mma.b128.w4.d16.bt", 128, 128, 4},
       mmaD16atbt{"mma.b128.w4.d16.atbt", 128, 128, 4};
@@ -548,8 +547,8 @@ int main(int argc, char **argv) {
         matmul(h, t, d16at, 528, 400, 272, true));
     run(llvm::formatv("matmul_kernel.b128.d16.bt {0} 400x528x48", name),
         matmul(h, t, d16bt, 400, 528, 48, false, true));
-    // The mma.sync builds (sm_90): mma.sync on ldmatrix fragments, A and B in both
-    // orders, ragged shapes for the generic ones, and K steps past the end
+    // The mma.sync builds (sm_90): mma.sync on ldmatrix fragments, A and B in
+    // both orders, ragged shapes for the generic ones, and K steps past the end
     // of the 3-stage ring (and a K of one step) for the pipelined ones.
     run(llvm::formatv("matmul_kernel.mma.b64 {0} 333x517x245", name),
         matmul(h, t, mmaB64, 333, 517, 245, false));
@@ -567,8 +566,7 @@ int main(int argc, char **argv) {
         matmul(h, t, mmaD16, 1040, 528, 1008, false));
     run(llvm::formatv("matmul_kernel.mma.b128.w4.d16 {0} 256x256x32", name),
         matmul(h, t, mmaD16, 256, 256, 32, false));
-    run(llvm::formatv("matmul_kernel.mma.b128.w4.d16.at {0} 528x400x272",
-                      name),
+    run(llvm::formatv("matmul_kernel.mma.b128.w4.d16.at {0} 528x400x272", name),
         matmul(h, t, mmaD16at, 528, 400, 272, true));
     run(llvm::formatv("matmul_kernel.mma.b128.w4.d16.bt {0} 400x528x48", name),
         matmul(h, t, mmaD16bt, 400, 528, 48, false, true));

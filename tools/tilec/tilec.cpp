@@ -241,19 +241,19 @@ static mlir::LogicalResult applyConfig(mlir::MLIRContext &ctx,
   size_t n = spec->configs.size();
   if (static_cast<size_t>(index) >= n)
     return mlir::emitError(file)
-           << "--config=" << index << ": the autotune decorator has "
-           << n << " configs (0 to " << n - 1 << ")";
+           << "--config=" << index << ": the autotune decorator has " << n
+           << " configs (0 to " << n - 1 << ")";
   const tilec::AutotuneConfig &config = spec->configs[index];
   if (numWarps.getNumOccurrences())
-    return mlir::emitError(file) << "--num-warps cannot be combined with "
-                                    "--config (config "
-                                 << index << " sets num_warps="
-                                 << config.numWarps << ")";
+    return mlir::emitError(file)
+           << "--num-warps cannot be combined with "
+              "--config (config "
+           << index << " sets num_warps=" << config.numWarps << ")";
   if (numStages.getNumOccurrences())
-    return mlir::emitError(file) << "--num-stages cannot be combined with "
-                                    "--config (config "
-                                 << index << " sets num_stages="
-                                 << config.numStages << ")";
+    return mlir::emitError(file)
+           << "--num-stages cannot be combined with "
+              "--config (config "
+           << index << " sets num_stages=" << config.numStages << ")";
   for (const auto &[name, value] : config.constexprs) {
     for (const auto &[defined, _] : opts.defines)
       if (defined == name)
@@ -272,11 +272,10 @@ static void printKernelResources(const tilec::KernelMetadata &md) {
       md.minCtasPerSM
           ? fmt::format(", tuned for {} CTAs per SM", md.minCtasPerSM)
           : std::string();
-  std::string dynamic =
-      md.dynamicSharedBytes
-          ? fmt::format(", {} bytes dynamic shared memory",
-                        md.dynamicSharedBytes)
-          : std::string();
+  std::string dynamic = md.dynamicSharedBytes
+                            ? fmt::format(", {} bytes dynamic shared memory",
+                                          md.dynamicSharedBytes)
+                            : std::string();
   llvm::errs() << fmt::format(
       "{}: {} registers, {} bytes spill stores, {} bytes spill loads, "
       "{} bytes stack, {} bytes shared memory{}, {} threads{}\n",

@@ -71,14 +71,13 @@ LogicalResult MemDescIndexOp::verify() {
       src.getElementType() != dst.getElementType())
     return emitOpError() << "result " << dst << " is not one slot of " << src;
   // The ring dimension is the outermost: the last in `order`.
-  if (srcOrder.back() != 0 ||
-      src.getEncoding().getSwizzleBytes() !=
-          dst.getEncoding().getSwizzleBytes())
+  if (srcOrder.back() != 0 || src.getEncoding().getSwizzleBytes() !=
+                                  dst.getEncoding().getSwizzleBytes())
     return emitOpError() << "the ring's layout " << src.getEncoding()
                          << " must be the slot's " << dst.getEncoding()
                          << " with the ring dimension outermost";
-  for (auto [s, d] : llvm::zip(srcOrder.drop_back(),
-                               dst.getEncoding().getOrder()))
+  for (auto [s, d] :
+       llvm::zip(srcOrder.drop_back(), dst.getEncoding().getOrder()))
     if (s != d + 1)
       return emitOpError() << "the ring's order does not extend the slot's";
   return mlir::success();

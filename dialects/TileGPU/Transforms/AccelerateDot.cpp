@@ -121,8 +121,7 @@ static Value stripConversions(Value v) {
 /// first): its blocked layout's, else row-major.
 static SmallVector<unsigned> getAccessOrder(Value v) {
   auto type = cast<RankedTensorType>(v.getType());
-  if (auto blocked =
-          dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding()))
+  if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding()))
     return SmallVector<unsigned>(blocked.getOrder());
   return {1, 0};
 }
@@ -216,8 +215,8 @@ static void rewriteToWgmma(tile::DotOp dot, const WgmmaPlan &plan) {
   Value a = toShared(stripConversions(dot.getA()), plan.sharedA);
   Value bv = toShared(stripConversions(dot.getB()), plan.sharedB);
   auto cType = cast<RankedTensorType>(dot.getC().getType());
-  auto accType = RankedTensorType::get(cType.getShape(),
-                                       cType.getElementType(), plan.mma);
+  auto accType =
+      RankedTensorType::get(cType.getShape(), cType.getElementType(), plan.mma);
   Value c = ConvertLayoutOp::create(b, loc, accType, dot.getC());
   Value d = WarpGroupDotOp::create(b, loc, accType, a, bv, c);
   Value back = ConvertLayoutOp::create(b, loc, dot.getType(), d);

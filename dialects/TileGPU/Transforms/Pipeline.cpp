@@ -1,4 +1,5 @@
-//===- Pipeline.cpp - Prefetch loop operands into shared rings ---*- C++ -*-===//
+//===- Pipeline.cpp - Prefetch loop operands into shared rings ---*- C++
+//-*-===//
 //
 // The tilegpu-pipeline pass. A matmul's loop over K loads two tiles, stores
 // them to shared memory and multiplies them; without pipelining every
@@ -79,8 +80,7 @@ struct LoopPlan {
   SmallVector<WarpGroupDotOp> asyncDots;
 };
 
-struct PipelinePass
-    : public tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
+struct PipelinePass : public tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
   using Base::Base;
   void runOnOperation() override;
 };
@@ -111,9 +111,9 @@ static SmallVector<Prefetch> findPrefetches(scf::ForOp forOp) {
     // Pointers are 8 bytes (MemDescType::getSizeInBytes); asking them for
     // a bit width would crash.
     Type elem = alloc.getType().getElementType();
-    unsigned elemBytes =
-        elem.isIntOrFloat() ? std::max(1u, elem.getIntOrFloatBitWidth() / 8)
-                            : 8u;
+    unsigned elemBytes = elem.isIntOrFloat()
+                             ? std::max(1u, elem.getIntOrFloatBitWidth() / 8)
+                             : 8u;
     unsigned bytes = vec * elemBytes;
     // Wider than cp.async's 16 bytes: copy 16 at a time.
     while (bytes > 16) {
@@ -175,8 +175,8 @@ static FailureOr<LoopPlan> planLoop(scf::ForOp forOp) {
       continue;
     if (prefetchOps.contains(def) || def->getNumRegions() != 0 ||
         !isMemoryEffectFree(def)) {
-      LLVM_DEBUG(llvm::dbgs() << "not pipelined: address depends on " << *def
-                              << "\n");
+      LLVM_DEBUG(llvm::dbgs()
+                 << "not pipelined: address depends on " << *def << "\n");
       return failure();
     }
     inStage0.insert(def);
@@ -190,8 +190,8 @@ static FailureOr<LoopPlan> planLoop(scf::ForOp forOp) {
     Operation *user = use.getOwner();
     if (user == yield)
       return plan.stage0Args.contains(use.getOperandNumber());
-    return inStage0.contains(user) || isa<tile::LoadOp>(user) &&
-                                          prefetchOps.contains(user);
+    return inStage0.contains(user) ||
+           isa<tile::LoadOp>(user) && prefetchOps.contains(user);
   };
   for (Operation &op : body->without_terminator())
     if (inStage0.contains(&op)) {
@@ -208,8 +208,9 @@ static FailureOr<LoopPlan> planLoop(scf::ForOp forOp) {
       return failure();
   }
   SmallVector<WarpGroupDotOp> dots(forOp.getBody()->getOps<WarpGroupDotOp>());
-  if (!dots.empty() &&
-      llvm::all_of(dots, [&](WarpGroupDotOp d) { return canRunAsync(d, forOp); }))
+  if (!dots.empty() && llvm::all_of(dots, [&](WarpGroupDotOp d) {
+        return canRunAsync(d, forOp);
+      }))
     plan.asyncDots = dots;
   return plan;
 }
@@ -228,8 +229,7 @@ static Value createRing(OpBuilder &b, Location loc, LocalAllocOp alloc,
   llvm::append_range(shape, slot.getShape());
   auto ring = MemDescType::get(
       b.getContext(), shape, slot.getElementType(),
-      SharedEncodingAttr::get(b.getContext(), layout.getSwizzleBytes(),
-                              order));
+      SharedEncodingAttr::get(b.getContext(), layout.getSwizzleBytes(), order));
   return LocalAllocOp::create(b, loc, ring, Value(), IntegerAttr());
 }
 
@@ -252,8 +252,7 @@ static void issueCopies(OpBuilder &b, Location loc, LoopPlan &plan,
     if (p.load.getMask())
       mask = arith::AndIOp::create(b, loc,
                                    map.lookupOrDefault(p.load.getMask()), mask);
-    Value dst =
-        MemDescIndexOp::create(b, loc, p.alloc.getType(), ring, slot);
+    Value dst = MemDescIndexOp::create(b, loc, p.alloc.getType(), ring, slot);
     AsyncCopyGlobalToLocalOp::create(b, loc, ptrs, dst, mask,
                                      b.getI32IntegerAttr(p.vec));
   }
@@ -264,10 +263,9 @@ static void issueCopies(OpBuilder &b, Location loc, LoopPlan &plan,
 static std::pair<Value, Value> aheadOf(OpBuilder &b, Location loc,
                                        scf::ForOp forOp, Value iv, int64_t k) {
   Type type = iv.getType();
-  Value kv = type.isIndex()
-                 ? Value(arith::ConstantIndexOp::create(b, loc, k))
-                 : Value(arith::ConstantIntOp::create(
-                       b, loc, k, type.getIntOrFloatBitWidth()));
+  Value kv = type.isIndex() ? Value(arith::ConstantIndexOp::create(b, loc, k))
+                            : Value(arith::ConstantIntOp::create(
+                                  b, loc, k, type.getIntOrFloatBitWidth()));
   Value ahead = arith::AddIOp::create(
       b, loc, iv, arith::MulIOp::create(b, loc, kv, forOp.getStep()));
   Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, ahead,
@@ -368,12 +366,10 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
     emitStage1();
     emitStage0();
     for (WarpGroupDotOp dot : plan.asyncDots) {
-      auto clone =
-          map1.lookup(dot.getResult()).getDefiningOp<WarpGroupDotOp>();
+      auto clone = map1.lookup(dot.getResult()).getDefiningOp<WarpGroupDotOp>();
       clone.setIsAsync(true);
-      auto wait = WarpGroupDotWaitOp::create(b, loc, clone.getType(),
-                                             clone.getResult(),
-                                             b.getI32IntegerAttr(1));
+      auto wait = WarpGroupDotWaitOp::create(
+          b, loc, clone.getType(), clone.getResult(), b.getI32IntegerAttr(1));
       map1.map(dot.getResult(), wait.getResult(0));
     }
   }
@@ -407,8 +403,9 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
     pending.push_back(results[k]);
   }
   if (!pending.empty()) {
-    auto wait = WarpGroupDotWaitOp::create(b, loc, ValueRange(pending).getTypes(),
-                                           pending, b.getI32IntegerAttr(0));
+    auto wait =
+        WarpGroupDotWaitOp::create(b, loc, ValueRange(pending).getTypes(),
+                                   pending, b.getI32IntegerAttr(0));
     for (auto [k, v] : llvm::zip(fromDots, wait.getResults()))
       results[k] = v;
   }

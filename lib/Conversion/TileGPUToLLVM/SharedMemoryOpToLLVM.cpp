@@ -1,4 +1,5 @@
-//===- SharedMemoryOpToLLVM.cpp - shared tiles and async copies --*- C++ -*-===//
+//===- SharedMemoryOpToLLVM.cpp - shared tiles and async copies --*- C++
+//-*-===//
 //
 // Shared-memory tiles (`!tilegpu.memdesc`) lower to an `!llvm.ptr<3>` to
 // their first byte, inside the module's shared buffer at the offset
@@ -47,9 +48,10 @@ LinearLayout tilec::gpu_to_llvm::getSharedLayout(MemDescType type) {
       type.getShape(), type.getElementType().getIntOrFloatBitWidth());
 }
 
-FailureOr<SmallVector<Value>> tilec::gpu_to_llvm::emitSharedOffsets(
-    Location loc, OpBuilder &b, const LinearLayout &distributed,
-    MemDescType type, unsigned vec) {
+FailureOr<SmallVector<Value>>
+tilec::gpu_to_llvm::emitSharedOffsets(Location loc, OpBuilder &b,
+                                      const LinearLayout &distributed,
+                                      MemDescType type, unsigned vec) {
   LinearLayout shared = getSharedLayout(type);
   // (register, lane, warp) -> offset: where each held element lives.
   LinearLayout toOffset = shared.invertAndCompose(distributed);
@@ -135,8 +137,8 @@ private:
       for (unsigned k = 0; k < vec; ++k)
         v = LLVM::InsertElementOp::create(rewriter, loc, v, elems[r + k],
                                           i32Const(rewriter, loc, k));
-      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem,
-                                      base, ArrayRef<LLVM::GEPArg>{(*offsets)[r]});
+      Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
+                                      ArrayRef<LLVM::GEPArg>{(*offsets)[r]});
       LLVM::StoreOp::create(rewriter, loc, v, ptr, vec * bytes);
     }
     bool readByWgmma = llvm::any_of(op->getUsers(), [](Operation *user) {
@@ -171,8 +173,7 @@ struct AsyncCopyConversion
         emitSharedOffsets(loc, rewriter, *srcLL, type, vec);
     if (failed(offsets))
       return op.emitError("the ")
-             << vec << " elements of each copy are not contiguous in "
-             << type;
+             << vec << " elements of each copy are not contiguous in " << type;
     SmallVector<Value> ptrs = unpackElements(loc, adaptor.getPtrs(), rewriter);
     SmallVector<Value> masks;
     if (adaptor.getMask())
@@ -183,8 +184,8 @@ struct AsyncCopyConversion
         getContext(), bytes == 16 ? NVVM::LoadCacheModifierKind::CG
                                   : NVVM::LoadCacheModifierKind::CA);
     for (size_t r = 0; r < ptrs.size(); r += vec) {
-      Value dst = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem,
-                                      base, ArrayRef<LLVM::GEPArg>{(*offsets)[r]});
+      Value dst = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
+                                      ArrayRef<LLVM::GEPArg>{(*offsets)[r]});
       Value srcSize = i32Const(rewriter, loc, bytes);
       if (!masks.empty())
         srcSize = LLVM::SelectOp::create(rewriter, loc, masks[r], srcSize,
@@ -229,11 +230,11 @@ struct OneToOneConversion : public ConvertOpToLLVMPattern<OpTy> {
 
 void tilec::gpu_to_llvm::populateSharedMemoryOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<MemDescIndexConversion, LocalAllocConversion,
-               AsyncCopyConversion,
-               OneToOneConversion<tilegpu::AsyncCommitGroupOp>,
-               OneToOneConversion<tilegpu::AsyncWaitOp>,
-               OneToOneConversion<tilegpu::FenceAsyncSharedOp>,
-               OneToOneConversion<tilegpu::BarrierOp>,
-               OneToOneConversion<tilegpu::LocalDeallocOp>>(converter);
+  patterns
+      .add<MemDescIndexConversion, LocalAllocConversion, AsyncCopyConversion,
+           OneToOneConversion<tilegpu::AsyncCommitGroupOp>,
+           OneToOneConversion<tilegpu::AsyncWaitOp>,
+           OneToOneConversion<tilegpu::FenceAsyncSharedOp>,
+           OneToOneConversion<tilegpu::BarrierOp>,
+           OneToOneConversion<tilegpu::LocalDeallocOp>>(converter);
 }

@@ -70,8 +70,8 @@ LogicalResult ConvertTileGPUToLLVMPass::createScratchBuffer(ModuleOp module) {
   auto type = LLVM::LLVMArrayType::get(b.getI8Type(), dynamic ? 0 : bytes);
   LLVM::GlobalOp::create(
       b, module.getLoc(), type, /*isConstant=*/false,
-      dynamic ? LLVM::Linkage::External : LLVM::Linkage::Internal,
-      kScratchName, /*value=*/Attribute(), /*alignment=*/1024,
+      dynamic ? LLVM::Linkage::External : LLVM::Linkage::Internal, kScratchName,
+      /*value=*/Attribute(), /*alignment=*/1024,
       /*addrSpace=*/3);
   if (dynamic)
     module->setAttr(kDynamicSharedMemoryAttr, b.getI64IntegerAttr(bytes));

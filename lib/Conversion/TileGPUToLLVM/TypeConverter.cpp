@@ -1,4 +1,5 @@
-//===- TypeConverter.cpp - Types of the TileGPU to LLVM lowering -*- C++ -*-===//
+//===- TypeConverter.cpp - Types of the TileGPU to LLVM lowering -*- C++
+//-*-===//
 //
 // The type converter of convert-tilegpu-to-llvm and the packing of a
 // thread's elements into the LLVM struct that stands for a tensor.
@@ -42,9 +43,8 @@ std::optional<unsigned> tilec::gpu_to_llvm::getNumElementsPerThread(Type type) {
   return ll->getInDimSize(tilegpu::kRegister);
 }
 
-SmallVector<Value> tilec::gpu_to_llvm::unpackElements(Location loc,
-                                                      Value packed,
-                                                      OpBuilder &b) {
+SmallVector<Value>
+tilec::gpu_to_llvm::unpackElements(Location loc, Value packed, OpBuilder &b) {
   auto structType = dyn_cast<LLVM::LLVMStructType>(packed.getType());
   if (!structType)
     return {packed};

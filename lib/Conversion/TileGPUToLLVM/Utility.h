@@ -1,4 +1,5 @@
-//===- Utility.h - Shared helpers of the TileGPU to LLVM lowering -*- C++ -*-===//
+//===- Utility.h - Shared helpers of the TileGPU to LLVM lowering -*- C++
+//-*-===//
 //
 // The type converter, the packing of per-thread elements into LLVM structs,
 // the index computations that turn a linear layout into per-register tensor
@@ -53,9 +54,8 @@ public:
 std::optional<unsigned> getNumElementsPerThread(mlir::Type type);
 
 /// The per-thread elements of a converted tensor value (an LLVM struct).
-llvm::SmallVector<mlir::Value> unpackElements(mlir::Location loc,
-                                              mlir::Value packed,
-                                              mlir::OpBuilder &b);
+llvm::SmallVector<mlir::Value>
+unpackElements(mlir::Location loc, mlir::Value packed, mlir::OpBuilder &b);
 /// The LLVM struct of type `structType` holding `elements`.
 mlir::Value packElements(mlir::Location loc, mlir::Type structType,
                          mlir::ValueRange elements, mlir::OpBuilder &b);
@@ -75,9 +75,9 @@ emitIndices(mlir::Location loc, mlir::OpBuilder &b,
             const tilegpu::LinearLayout &layout);
 
 /// The values of all output dimensions of `layout` at one input, in order.
-llvm::SmallVector<int32_t>
-applyPositional(const tilegpu::LinearLayout &layout, llvm::StringRef inDim,
-                int32_t value);
+llvm::SmallVector<int32_t> applyPositional(const tilegpu::LinearLayout &layout,
+                                           llvm::StringRef inDim,
+                                           int32_t value);
 
 /// Bytes of shared memory a tile.reduce needs for its cross-warp step
 /// (0 when the reduced axis stays within warps). Fails for layouts the

@@ -1,4 +1,5 @@
-//===- WarpGroupDotOpToLLVM.cpp - warp_group_dot to wgmma --------*- C++ -*-===//
+//===- WarpGroupDotOpToLLVM.cpp - warp_group_dot to wgmma --------*- C++
+//-*-===//
 //
 // A tilegpu.warp_group_dot becomes, per warpgroup, one
 // `wgmma.mma_async.sync.aligned.m64n<instrN>k16.f32.<t>.<t>` for each of its
@@ -73,8 +74,8 @@ static FailureOr<OperandDescriptor> getDescriptor(MemDescType type,
   uint64_t strideOffset = 8 * w;
   uint64_t leadingOffset = d.transposed ? w * type.getShape()[kDim] : 16;
   uint64_t mode = w == 128 ? 1 : w == 64 ? 2 : 3;
-  d.fixedBits = ((leadingOffset >> 4) << 16) | ((strideOffset >> 4) << 32) |
-                (mode << 62);
+  d.fixedBits =
+      ((leadingOffset >> 4) << 16) | ((strideOffset >> 4) << 32) | (mode << 62);
   return d;
 }
 
@@ -90,8 +91,8 @@ static int64_t offsetOf(const OperandDescriptor &d, int64_t row, int64_t col) {
 static Value makeDescriptor(OpBuilder &b, Location loc,
                             const OperandDescriptor &d, Value baseAddr,
                             Value elemOffset) {
-  Value bytes = LLVM::MulOp::create(b, loc, elemOffset,
-                                    i32Const(b, loc, d.elemBytes));
+  Value bytes =
+      LLVM::MulOp::create(b, loc, elemOffset, i32Const(b, loc, d.elemBytes));
   Value addr = LLVM::AddOp::create(b, loc, baseAddr, bytes);
   Value field = LLVM::AndOp::create(
       b, loc, LLVM::LShrOp::create(b, loc, addr, i32Const(b, loc, 4)),
@@ -168,8 +169,8 @@ static SmallVector<Value> makeDescriptors(OpBuilder &b, Location loc,
 
 /// An inline asm returning `values` unchanged after `body`, so that their
 /// uses stay after it.
-static SmallVector<Value> asmThrough(OpBuilder &b, Location loc,
-                                     StringRef body, ArrayRef<Value> values,
+static SmallVector<Value> asmThrough(OpBuilder &b, Location loc, StringRef body,
+                                     ArrayRef<Value> values,
                                      ArrayRef<Value> extra = {},
                                      StringRef extraConstraints = "") {
   unsigned n = values.size();
@@ -231,8 +232,8 @@ struct WarpGroupDotConversion
     int32_t regs = cLL->getInDimSize(tilegpu::kRegister);
     for (int32_t r = 0; r < regs; ++r) {
       SmallVector<int32_t> c = applyPositional(*cLL, tilegpu::kRegister, r);
-      unsigned slot = ((c[1] % instrN) / 8) * 4 + ((c[0] % 16) / 8) * 2 +
-                      c[1] % 2;
+      unsigned slot =
+          ((c[1] % instrN) / 8) * 4 + ((c[0] % 16) / 8) * 2 + c[1] % 2;
       SmallVector<int> &frag = frags[{c[0] / repM, c[1] / repN}];
       if (frag.empty())
         frag.assign(slots, -1);
@@ -255,8 +256,8 @@ struct WarpGroupDotConversion
     int64_t aBits = warpgroupOffsetBits(*da, groupsM, 64, 0);
     int64_t bBits = warpgroupOffsetBits(*db, wn, 0, instrN);
     auto toAddr = [&](Value ptr) -> Value {
-      Value wide = LLVM::PtrToIntOp::create(rewriter, loc,
-                                            rewriter.getI64Type(), ptr);
+      Value wide =
+          LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), ptr);
       return LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), wide);
     };
     Value aBase = toAddr(adaptor.getA()), bBase = toAddr(adaptor.getB());
@@ -333,9 +334,9 @@ struct WarpGroupDotWaitConversion
     SmallVector<Value> results;
     size_t at = 0;
     for (auto [output, size] : llvm::zip(op.getOutputs(), sizes)) {
-      results.push_back(packElements(
-          loc, getTypeConverter()->convertType(output.getType()),
-          ArrayRef<Value>(all).slice(at, size), rewriter));
+      results.push_back(
+          packElements(loc, getTypeConverter()->convertType(output.getType()),
+                       ArrayRef<Value>(all).slice(at, size), rewriter));
       at += size;
     }
     rewriter.replaceOp(op, results);
