@@ -1,5 +1,4 @@
-//===- Pipeline.cpp - Prefetch loop operands into shared rings ---*- C++
-//-*-===//
+//===- Pipeline.cpp - Prefetch loop operands into shared rings --*- C++ -*-===//
 //
 // The tilegpu-pipeline pass. A matmul's loop over K loads two tiles, stores
 // them to shared memory and multiplies them; without pipelining every

@@ -1,5 +1,4 @@
-//===- SharedMemoryOpToLLVM.cpp - shared tiles and async copies --*- C++
-//-*-===//
+//===- SharedMemoryOpToLLVM.cpp - Shared tiles and async copies -*- C++ -*-===//
 //
 // Shared-memory tiles (`!tilegpu.memdesc`) lower to an `!llvm.ptr<3>` to
 // their first byte, inside the module's shared buffer at the offset

@@ -1,5 +1,4 @@
-//===- WarpGroupDotOpToLLVM.cpp - warp_group_dot to wgmma --------*- C++
-//-*-===//
+//===- WarpGroupDotOpToLLVM.cpp - warp_group_dot to wgmma -------*- C++ -*-===//
 //
 // A tilegpu.warp_group_dot becomes, per warpgroup, one
 // `wgmma.mma_async.sync.aligned.m64n<instrN>k16.f32.<t>.<t>` for each of its
