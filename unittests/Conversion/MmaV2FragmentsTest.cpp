@@ -1,5 +1,4 @@
-//===- MmaV2FragmentsTest.cpp - mma.sync fragment slots ----------*- C++
-//-*-===//
+//===- MmaV2FragmentsTest.cpp - mma.sync fragment slots ---------*- C++ -*-===//
 //
 // Checks the registers the lowering feeds to each slot of mma.sync m16n8k16
 // (f16), m16n8k8 (tf32) and m16n8k32 (s8) against the PTX ISA's fragment

@@ -1,5 +1,4 @@
-//===- AccelerateDot.cpp - Tensor-core layouts for tile.dot ------*- C++
-//-*-===//
+//===- AccelerateDot.cpp - Tensor-core layouts for tile.dot -----*- C++ -*-===//
 //
 // The tilegpu-accelerate-dot pass. A tensor core multiplies fragments that
 // live in fixed registers of fixed lanes; the operands of a `tile.dot` have

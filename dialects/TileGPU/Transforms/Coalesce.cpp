@@ -1,5 +1,4 @@
-//===- Coalesce.cpp - Wide, coalesced global memory accesses -----*- C++
-//-*-===//
+//===- Coalesce.cpp - Wide, coalesced global memory accesses ----*- C++ -*-===//
 //
 // The tilegpu-coalesce pass. Memory-bound kernels live or die by how many
 // bytes each memory instruction moves: a warp of scalar 4-byte loads moves

@@ -1,5 +1,4 @@
-//===- LayoutPropagation.cpp - Forward layout propagation --------*- C++
-//-*-===//
+//===- LayoutPropagation.cpp - Forward layout propagation -------*- C++ -*-===//
 //
 // Loads are the anchors of a memory-bound kernel: their layouts were chosen
 // for wide, coalesced accesses, and every value computed from a load should

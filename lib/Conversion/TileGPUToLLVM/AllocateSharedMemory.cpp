@@ -1,5 +1,4 @@
-//===- AllocateSharedMemory.cpp - Place shared-memory buffers ----*- C++
-//-*-===//
+//===- AllocateSharedMemory.cpp - Place shared-memory buffers ---*- C++ -*-===//
 //
 // The tilegpu-allocate-shared-memory pass and the allocator behind it.
 // Shared memory bounds how many CTAs fit on a multiprocessor, so buffers

@@ -1,5 +1,4 @@
-//===- ConvertLayoutOpToLLVM.cpp - tilegpu.convert_layout to LLVM -*- C++
-//-*-===//
+//===- ConvertLayoutOpToLLVM.cpp - convert_layout to LLVM -------*- C++ -*-===//
 //
 // A layout conversion in the cheapest way the two linear layouts allow:
 //   - when every thread already holds the elements it needs (the lane and

@@ -1,5 +1,4 @@
-//===- MemoryOpToLLVM.cpp - addptr, load and store to LLVM -------*- C++
-//-*-===//
+//===- MemoryOpToLLVM.cpp - addptr, load and store to LLVM ------*- C++ -*-===//
 //
 // Pointer arithmetic per element, and global loads and stores vectorized over
 // the registers that hold consecutive elements of the fastest dimension

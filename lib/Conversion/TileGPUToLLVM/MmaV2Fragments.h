@@ -1,5 +1,4 @@
-//===- MmaV2Fragments.h - mma.sync fragments from linear layouts -*- C++
-//-*-===//
+//===- MmaV2Fragments.h - mma.sync fragments of layouts ---------*- C++ -*-===//
 //
 // Which registers of a tile.dot's operands and accumulator fill which slots
 // of which mma.sync m16n8kK instruction. The lowering (DotOpToLLVM.cpp) and

@@ -1,5 +1,4 @@
-//===- ReduceOpToLLVM.cpp - tile.reduce to LLVM and NVVM ---------*- C++
-//-*-===//
+//===- ReduceOpToLLVM.cpp - tile.reduce to LLVM and NVVM --------*- C++ -*-===//
 //
 // A reduction along an axis in three steps, each cloning the combining
 // region per combine: within a thread over the registers that hold the same

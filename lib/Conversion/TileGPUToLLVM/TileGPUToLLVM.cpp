@@ -1,5 +1,4 @@
-//===- TileGPUToLLVM.cpp - The convert-tilegpu-to-llvm pass ------*- C++
-//-*-===//
+//===- TileGPUToLLVM.cpp - The convert-tilegpu-to-llvm pass -----*- C++ -*-===//
 //
 // Lowers a module of tilegpu kernels to the LLVM and NVVM dialects in two
 // dialect conversions: the first turns tensors into per-thread structs (tile

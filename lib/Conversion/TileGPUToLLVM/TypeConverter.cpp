@@ -1,5 +1,4 @@
-//===- TypeConverter.cpp - Types of the TileGPU to LLVM lowering -*- C++
-//-*-===//
+//===- TypeConverter.cpp - Types of the TileGPU lowering --------*- C++ -*-===//
 //
 // The type converter of convert-tilegpu-to-llvm and the packing of a
 // thread's elements into the LLVM struct that stands for a tensor.

@@ -1,5 +1,4 @@
-//===- Utility.cpp - Index computations from linear layouts ------*- C++
-//-*-===//
+//===- Utility.cpp - Index computations from linear layouts -----*- C++ -*-===//
 //
 // The coordinates each thread's registers hold, computed from a linear
 // layout: registers are known at compile time, lane and warp at run time.

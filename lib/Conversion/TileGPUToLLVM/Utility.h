@@ -1,5 +1,4 @@
-//===- Utility.h - Shared helpers of the TileGPU to LLVM lowering -*- C++
-//-*-===//
+//===- Utility.h - Helpers of the TileGPU to LLVM lowering ------*- C++ -*-===//
 //
 // The type converter, the packing of per-thread elements into LLVM structs,
 // the index computations that turn a linear layout into per-register tensor

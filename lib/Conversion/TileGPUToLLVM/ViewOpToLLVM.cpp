@@ -1,5 +1,4 @@
-//===- ViewOpToLLVM.cpp - Tile construction and views to LLVM ----*- C++
-//-*-===//
+//===- ViewOpToLLVM.cpp - Tile construction and views to LLVM ---*- C++ -*-===//
 //
 // make_range (coordinates from the layout), splat and splat constants
 // (replication), and broadcast and expand_dims, which only pick, for each
