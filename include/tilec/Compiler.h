@@ -16,6 +16,8 @@
 #ifndef TILEC_COMPILER_H
 #define TILEC_COMPILER_H
 
+#include "tilec/TensorDescriptor.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -69,15 +71,20 @@ struct CompileOptions {
 
 /// One runtime (not constexpr) parameter of a compiled kernel, in order.
 struct KernelParam {
-  enum class Kind { Pointer, Int, Float };
+  /// TensorDesc: a `tensordesc<fp16[128, 64]>` parameter, passed as the
+  /// 128-byte, 64-byte-aligned CUtensorMap the launcher encodes with `desc`.
+  enum class Kind { Pointer, Int, Float, TensorDesc };
   /// The parameter's name in the source.
   std::string name;
   /// The signature entry without its specialization: "*fp32", "i32", "fp32".
   std::string type;
   Kind kind = Kind::Int;
   /// Width of the value passed to cuLaunchKernel: 64 for pointers, the
-  /// scalar's width otherwise (1 for i1, passed as one byte).
+  /// scalar's width otherwise (1 for i1, passed as one byte); 1024 for a
+  /// tensor descriptor.
   unsigned bits = 32;
+  /// For Kind::TensorDesc: the box and swizzle the kernel was compiled for.
+  TensorDescLayout desc;
 };
 
 /// What a host needs to launch the kernel and what the compiler reports.
