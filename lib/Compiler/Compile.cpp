@@ -238,13 +238,27 @@ static llvm::Error describeKernel(llvm::StringRef source,
     if (isConstexprAnnotation(p.annotation.get()))
       continue;
     while (entry != sig.end() &&
-           entry->kind != frontend::SignatureEntry::Kind::Type)
+           entry->kind == frontend::SignatureEntry::Kind::Value)
       ++entry;
     if (entry == sig.end())
       return llvm::createStringError("cannot re-read the kernel's parameters");
     KernelParam kp;
     kp.name = p.name;
     frontend::ElemType t = entry->type;
+    if (entry->kind == frontend::SignatureEntry::Kind::TensorDesc) {
+      kp.type = entry->text;
+      kp.kind = KernelParam::Kind::TensorDesc;
+      kp.bits = 1024;
+      std::string why;
+      if (!planTensorDescLayout(
+              {entry->blockShape.begin(), entry->blockShape.end()},
+              frontend::getBitWidth(t.dtype) / 8, kp.desc, why))
+        return llvm::createStringError(why);
+      kp.desc.elemType = frontend::getSignatureName(t.dtype);
+      md.params.push_back(std::move(kp));
+      ++entry;
+      continue;
+    }
     kp.type = (t.isPtr ? "*" : "") + frontend::getSignatureName(t.dtype);
     kp.kind = t.isPtr       ? KernelParam::Kind::Pointer
               : t.isFloat() ? KernelParam::Kind::Float

@@ -67,6 +67,8 @@ std::string TValue::describe() const {
     return "function '" + name + "'";
   case Kind::Function:
     return "@jit function '" + (func ? func->name : std::string("?")) + "'";
+  case Kind::Descriptor:
+    return "tensor descriptor of " + type.str() + " blocks";
   }
   return "?";
 }
@@ -316,6 +318,8 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
     return err(e->attrLoc, base->describe() + " has no attribute '" + a +
                                "'");
   }
+  case TValue::Kind::Descriptor:
+    return descriptorAttribute(*base, a, e->attrLoc);
   case TValue::Kind::DTypeObj: {
     ElemType et = base->getDType();
     if (a == "element_ty") {
@@ -414,6 +418,8 @@ FailureOr<TValue> Emitter::evalCall(const CallExpr *e) {
     FailureOr<TValue> base = eval(attr->value.get());
     if (failed(base))
       return failure();
+    if (base->isDescriptor())
+      return callDescriptorMethod(*base, attr->attr, e);
     if (base->isRuntime()) {
       if (!isTensorMethod(attr->attr))
         return err(attr->attrLoc, base->describe() + " has no method '" +

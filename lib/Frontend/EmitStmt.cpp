@@ -134,6 +134,8 @@ static bool sameConstexpr(const TValue &a, const TValue &b) {
     return true;
   case TValue::Kind::Runtime:
     return false;
+  case TValue::Kind::Descriptor:
+    return a.getValue() == b.getValue();
   }
   return false;
 }
@@ -151,6 +153,9 @@ FailureOr<TValue> Emitter::unify(const TValue &a, const TValue &bv,
                                  llvm::StringRef what, SourceLoc l) {
   mlir::OpBuilder::InsertionGuard guard(b);
   if (a.isConstexpr() && bv.isConstexpr() && sameConstexpr(a, bv))
+    return a;
+  // Descriptors are parameters: the same one on both paths, or an error.
+  if (a.isDescriptor() && bv.isDescriptor() && sameConstexpr(a, bv))
     return a;
   if (a.isTuple() && bv.isTuple()) {
     if (a.getElts().size() != bv.getElts().size())

@@ -12,6 +12,7 @@
 #include "Frontend/Parser.h"
 
 #include "Tile/IR/TileOps.h"
+#include "tilec/TensorDescriptor.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -439,7 +440,7 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
                     p.name + "'");
       return nullptr;
     }
-    if (sig[next].kind != SignatureEntry::Kind::Type) {
+    if (sig[next].kind == SignatureEntry::Kind::Value) {
       (void)err(p.loc, "parameter '" + p.name +
                            "' is not a tl.constexpr but signature entry " +
                            llvm::Twine(next + 1) + " is the value '" +
@@ -462,8 +463,31 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
                                b.getI32IntegerAttr(opts.numWarps));
   b.setInsertionPointToEnd(mod->getBody());
   llvm::SmallVector<mlir::Type> argTypes;
-  for (const ArgInfo &a : runtimeArgs)
-    argTypes.push_back(getMlirType(&ctx, a.entry->type));
+  for (const ArgInfo &a : runtimeArgs) {
+    const SignatureEntry &e = *a.entry;
+    if (e.kind != SignatureEntry::Kind::TensorDesc) {
+      argTypes.push_back(getMlirType(&ctx, e.type));
+      continue;
+    }
+    if (e.blockShape.size() != 2) {
+      (void)err(a.param->loc, "tensor descriptor '" + a.param->name +
+                                  "' has a block of rank " +
+                                  llvm::Twine(e.blockShape.size()) +
+                                  "; tilec supports 2-D blocks");
+      return nullptr;
+    }
+    TensorDescLayout plan;
+    std::string why;
+    if (!planTensorDescLayout({e.blockShape.begin(), e.blockShape.end()},
+                              getBitWidth(e.type.dtype) / 8, plan, why)) {
+      (void)err(a.param->loc, "tensor descriptor '" + a.param->name +
+                                  "' (" + e.text + "): " + why);
+      return nullptr;
+    }
+    argTypes.push_back(tilec::tile::TensorDescType::get(
+        &ctx, mlir::RankedTensorType::get(e.blockShape,
+                                          getMlirType(&ctx, e.type))));
+  }
   auto fn = mlir::func::FuncOp::create(b, loc(kernel->nameLoc), kernel->name,
                                        b.getFunctionType(argTypes, {}));
   fn->setAttr("tile.kernel", b.getUnitAttr());
@@ -475,6 +499,14 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
     if (a.entry->equalToOne) {
       fn.setArgAttr(i, "tile.equal_to_1", b.getUnitAttr());
       bound[a.param->name] = TValue::integer(1);
+      continue;
+    }
+    if (a.entry->kind == SignatureEntry::Kind::TensorDesc) {
+      bound[a.param->name] = TValue::descriptor(
+          entry->getArgument(i),
+          TileType{a.entry->type, llvm::SmallVector<int64_t, 4>(
+                                      a.entry->blockShape.begin(),
+                                      a.entry->blockShape.end())});
       continue;
     }
     bound[a.param->name] = TValue::runtime(

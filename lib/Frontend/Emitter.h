@@ -163,6 +163,18 @@ public:
                                          llvm::StringRef what = "'if'");
 
   //===--------------------------------------------------------------------===//
+  // Tensor descriptors (EmitDescriptor.cpp)
+  //===--------------------------------------------------------------------===//
+
+  FailureOr<TValue> descriptorAttribute(const TValue &desc,
+                                        llvm::StringRef attr, SourceLoc l);
+  FailureOr<TValue> callDescriptorMethod(const TValue &desc,
+                                         llvm::StringRef method,
+                                         const CallExpr *call);
+  FailureOr<llvm::SmallVector<mlir::Value>>
+  descriptorOffsets(const TValue &desc, const TValue &offsets, SourceLoc l);
+
+  //===--------------------------------------------------------------------===//
   // Tensors (EmitTensor.cpp)
   //===--------------------------------------------------------------------===//
 

@@ -60,14 +60,65 @@ bool tilec::frontend::parseConstexprValue(llvm::StringRef text,
   return false;
 }
 
+/// Splits a signature at the commas outside brackets: a tensor descriptor's
+/// block shape (`tensordesc<fp16[128, 64]>`) has commas of its own.
+static llvm::SmallVector<llvm::StringRef> splitEntries(llvm::StringRef sig) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < sig.size(); ++i) {
+    char c = sig[i];
+    if (c == '[' || c == '<')
+      ++depth;
+    else if ((c == ']' || c == '>') && depth > 0)
+      --depth;
+    else if (c == ',' && depth == 0) {
+      parts.push_back(sig.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push_back(sig.substr(start));
+  return parts;
+}
+
+/// Parses the inside of `tensordesc<...>`: a dtype and a bracketed shape.
+static bool parseTensorDesc(llvm::StringRef body, SignatureEntry &e,
+                            std::string &why) {
+  size_t open = body.find('[');
+  if (open == llvm::StringRef::npos || !body.ends_with("]")) {
+    why = "expected tensordesc<DTYPE[D0, D1]>, e.g. tensordesc<fp16[128, 64]>";
+    return false;
+  }
+  llvm::StringRef dt = body.substr(0, open).trim();
+  std::optional<DType> d = parseDTypeName(dt);
+  if (!d || *d == DType::I1) {
+    why = ("unknown tensor descriptor element type '" + dt + "'").str();
+    return false;
+  }
+  llvm::SmallVector<llvm::StringRef> dims;
+  body.slice(open + 1, body.size() - 1).split(dims, ',');
+  for (llvm::StringRef dim : dims) {
+    int64_t v;
+    if (dim.trim().getAsInteger(10, v) || v <= 0) {
+      why = ("tensor descriptor block dimension '" + dim.trim() +
+             "' is not a positive integer")
+                .str();
+      return false;
+    }
+    e.blockShape.push_back(v);
+  }
+  e.kind = SignatureEntry::Kind::TensorDesc;
+  e.type = ElemType::scalar(*d);
+  return true;
+}
+
 bool tilec::frontend::parseSignature(llvm::StringRef sig,
                                      std::vector<SignatureEntry> &entries,
                                      std::string &error) {
   entries.clear();
   if (sig.trim().empty())
     return true;
-  llvm::SmallVector<llvm::StringRef> parts;
-  sig.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
+  llvm::SmallVector<llvm::StringRef> parts = splitEntries(sig);
   for (auto [idx, rawPart] : llvm::enumerate(parts)) {
     llvm::StringRef part = rawPart.trim();
     SignatureEntry e;
@@ -80,6 +131,15 @@ bool tilec::frontend::parseSignature(llvm::StringRef sig,
     };
     if (part.empty())
       return fail("empty entry");
+    if (llvm::StringRef inner = part; inner.consume_front("tensordesc<")) {
+      if (!inner.consume_back(">"))
+        return fail("expected tensordesc<DTYPE[D0, D1]>");
+      std::string why;
+      if (!parseTensorDesc(inner.trim(), e, why))
+        return fail(why);
+      entries.push_back(std::move(e));
+      continue;
+    }
     llvm::StringRef body = part, spec;
     bool isPtr = body.consume_front("*");
     if (size_t colon = body.find(':'); colon != llvm::StringRef::npos) {

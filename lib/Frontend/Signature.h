@@ -13,6 +13,7 @@
 #include "Frontend/Types.h"
 #include "Frontend/Value.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -21,10 +22,14 @@
 namespace tilec::frontend {
 
 struct SignatureEntry {
-  enum class Kind { Type, Value };
+  /// TensorDesc: `tensordesc<fp16[128, 64]>`, Triton's host-side tensor
+  /// descriptor with its block; `type` is the element type.
+  enum class Kind { Type, Value, TensorDesc };
   Kind kind = Kind::Type;
   /// For Kind::Type: the parameter's element type (pointer or scalar).
   ElemType type;
+  /// For Kind::TensorDesc: the block shape, outermost first.
+  llvm::SmallVector<int64_t, 2> blockShape;
   /// `:16` given.
   unsigned divisibility = 1;
   /// `:1` given: the parameter is specialized to the constant 1.

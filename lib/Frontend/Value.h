@@ -35,6 +35,7 @@ public:
     Module,    // `tl`, `triton`, `triton.language.math`
     Builtin,   // a function of a module (`tl.sum`) or a Python builtin
     Function,  // a @jit helper
+    Descriptor, // a tensor descriptor parameter (its block in `type`)
   };
 
   TValue() = default;
@@ -77,6 +78,13 @@ public:
     t.type = std::move(ty);
     return t;
   }
+  /// A `tensordesc` parameter: the MLIR value of the map and the block.
+  static TValue descriptor(mlir::Value v, TileType block) {
+    TValue t(Kind::Descriptor);
+    t.value = v;
+    t.type = std::move(block);
+    return t;
+  }
   static TValue module(std::string path) {
     TValue t(Kind::Module);
     t.name = std::move(path);
@@ -102,9 +110,11 @@ public:
   bool isNumber() const { return isInt() || isFloat() || isBool(); }
   bool isRuntime() const { return kind == Kind::Runtime; }
   bool isTuple() const { return kind == Kind::Tuple; }
-  /// Everything but runtime values (and tuples holding them) is constexpr.
+  bool isDescriptor() const { return kind == Kind::Descriptor; }
+  /// Everything but runtime values and descriptors (and tuples holding
+  /// them) is constexpr.
   bool isConstexpr() const {
-    if (kind == Kind::Runtime)
+    if (kind == Kind::Runtime || kind == Kind::Descriptor)
       return false;
     if (kind == Kind::Tuple)
       for (const TValue &e : elts)

@@ -10,6 +10,7 @@
 #include "Tile/Transforms/Passes.h"
 #include "TileGPU/Transforms/Passes.h"
 
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -39,6 +40,9 @@ void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm,
   tilegpu::TileGPUPipelineOptions pipeline;
   pipeline.numStages = options.numStages;
   pm.addPass(tilegpu::createTileGPUPipeline(pipeline));
+  tilegpu::TileGPULowerDescriptorsOptions descriptors;
+  descriptors.computeCapability = options.computeCapability;
+  pm.addPass(tilegpu::createTileGPULowerDescriptors(descriptors));
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
 }
@@ -56,6 +60,9 @@ void tilec::buildLLVMPipeline(mlir::OpPassManager &pm, int64_t maxSharedBytes) {
   alloc.maxBytes = maxSharedBytes;
   pm.addPass(createTileGPUAllocateSharedMemory(alloc));
   pm.addPass(createConvertTileGPUToLLVM());
+  // The NVVM ops that have no LLVM intrinsic (predicated mbarrier and TMA
+  // ops, the mbarrier wait loop) become inline PTX.
+  pm.addPass(mlir::createConvertNVVMToLLVMPass());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
 }

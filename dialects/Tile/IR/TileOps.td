@@ -383,6 +383,51 @@ def Tile_LoadOp : Tile_Op<"load", [
   let hasVerifier = 1;
 }
 
+def Tile_DescriptorLoadOp : Tile_Op<"descriptor_load", [
+    MemoryEffects<[MemRead<Tile_GlobalMemory>]>]> {
+  let summary = "load a block through a tensor descriptor";
+  let description = [{
+    `desc.load([i, j])`: the block of the descriptor's block type whose
+    first element is at (`i`, `j`) of the tensor; elements outside the
+    tensor read as zero. On sm_90 this is a bulk tensor copy (TMA) into
+    shared memory.
+
+    ```mlir
+    %a = tile.descriptor_load %desc[%m, %k]
+        : !tile.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16>
+    ```
+  }];
+  let arguments = (ins Tile_TensorDesc:$desc, Variadic<I32>:$indices);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` attr-dict `:` qualified(type($desc)) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_DescriptorStoreOp : Tile_Op<"descriptor_store", [
+    MemoryEffects<[MemWrite<Tile_GlobalMemory>]>]> {
+  let summary = "store a block through a tensor descriptor";
+  let description = [{
+    `desc.store([i, j], value)`: writes `value`, a tile of the descriptor's
+    block type, with its first element at (`i`, `j`); elements outside the
+    tensor are not written.
+
+    ```mlir
+    tile.descriptor_store %desc[%m, %n], %c
+        : !tile.tensordesc<tensor<128x256xf16>>, tensor<128x256xf16>
+    ```
+  }];
+  let arguments = (ins Tile_TensorDesc:$desc, Variadic<I32>:$indices,
+                       Tile_Tensor:$value);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $value attr-dict `:` qualified(type($desc))
+    `,` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_StoreOp : Tile_Op<"store", [
     MemoryEffects<[MemWrite<Tile_GlobalMemory>]>,
     Tile_TypeFrom<"ptr", "value", "pointeeTypeOrSelf($_self)">,

@@ -365,6 +365,39 @@ LogicalResult LoadOp::verify() {
                                getMask());
 }
 
+/// The block of `desc` against the tile a descriptor load produces or a
+/// store consumes (whose layout, after tiling, is free), and one index per
+/// dimension.
+static LogicalResult verifyDescriptorAccess(Operation *op,
+                                            TensorDescType desc,
+                                            size_t numIndices, Type tile,
+                                            StringRef what) {
+  RankedTensorType block = desc.getBlockType();
+  if (numIndices != size_t(block.getRank()))
+    return op->emitOpError() << "takes " << block.getRank()
+                             << " indices, one per dimension of the block, "
+                                "got "
+                             << numIndices;
+  auto t = dyn_cast<RankedTensorType>(tile);
+  if (!t || t.getShape() != block.getShape() ||
+      t.getElementType() != block.getElementType())
+    return op->emitOpError() << what << " must have the descriptor's block "
+                             << "type " << block << ", got " << tile;
+  return success();
+}
+
+LogicalResult DescriptorLoadOp::verify() {
+  return verifyDescriptorAccess(*this, getDesc().getType(),
+                                getIndices().size(), getResult().getType(),
+                                "result");
+}
+
+LogicalResult DescriptorStoreOp::verify() {
+  return verifyDescriptorAccess(*this, getDesc().getType(),
+                                getIndices().size(), getValue().getType(),
+                                "value");
+}
+
 LogicalResult StoreOp::verify() {
   return verifyPointeeOperands(*this, getPtr().getType(),
                                {{"value", getValue()}}, getMask());

@@ -37,6 +37,23 @@ LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult
+TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                       RankedTensorType blockType) {
+  if (!blockType || blockType.getRank() != 2 || !blockType.hasStaticShape())
+    return emitError() << "a tensor descriptor's block must be a static 2-D "
+                          "tensor, got "
+                       << blockType;
+  if (blockType.getEncoding())
+    return emitError() << "a tensor descriptor's block has no layout";
+  Type e = blockType.getElementType();
+  if (!e.isIntOrFloat() || e.isInteger(1))
+    return emitError() << "a tensor descriptor holds integers or floats of 8 "
+                          "bits or more, got "
+                       << e;
+  return success();
+}
+
 namespace tilec::tile {
 
 Type getScalarType(Type type) {

@@ -42,12 +42,33 @@ def Tile_PtrType : Tile_TypeDef<"Ptr", "ptr"> {
   let genVerifyDecl = 1;
 }
 
+def Tile_TensorDescType : Tile_TypeDef<"TensorDesc", "tensordesc"> {
+  let summary = "a tensor descriptor (a CUtensorMap passed by the host)";
+  let description = [{
+    Triton's host-side TensorDescriptor: a 2-D tensor in global memory read
+    and written a `blockType` block at a time, e.g.
+    `!tile.tensordesc<tensor<128x64xf16>>`. The kernel receives the tensor
+    map the launcher encodes (include/tilec/TensorDescriptor.h says how the
+    box and swizzle follow from the block); the tensor's base, shape and
+    strides live in the map, so out-of-bounds elements of a block read as
+    zero and are not written.
+  }];
+
+  let parameters = (ins "::mlir::RankedTensorType":$blockType);
+  let assemblyFormat = "`<` $blockType `>`";
+  let genVerifyDecl = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Type constraints
 //===----------------------------------------------------------------------===//
 
 def Tile_Ptr : Type<CPred<"::llvm::isa<::tilec::tile::PtrType>($_self)">,
                     "pointer", "::tilec::tile::PtrType">;
+
+def Tile_TensorDesc : Type<
+    CPred<"::llvm::isa<::tilec::tile::TensorDescType>($_self)">,
+    "tensor descriptor", "::tilec::tile::TensorDescType">;
 
 def Tile_Float : AnyTypeOf<[F8E4M3FN, F8E5M2, F16, BF16, F32, F64],
                            "floating-point">;

@@ -11,6 +11,7 @@
 
 #include "Tile/IR/TileOps.h"
 #include "TileGPU/IR/LinearLayout.h"
+#include "tilec/TensorDescriptor.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -44,6 +45,17 @@ std::optional<LinearLayout> getLinearLayout(mlir::Type type);
 
 /// `tilegpu.num_warps` of the module enclosing `op` (4 when absent).
 unsigned getNumWarps(mlir::Operation *op);
+
+/// The TMA plan of a descriptor's block (include/tilec/TensorDescriptor.h).
+/// Fails for blocks TMA cannot move, which the frontend refuses.
+mlir::FailureOr<TensorDescLayout> getTMAPlan(tile::TensorDescType desc);
+
+/// The shared tile a block of `desc` lands in: the block's shape, row-major,
+/// swizzled as its TMA plan says. Null when there is no plan.
+MemDescType getTMASharedType(tile::TensorDescType desc);
+
+/// One mbarrier: `!tilegpu.memdesc<[1], i64, ...>`.
+MemDescType getBarrierType(mlir::MLIRContext *ctx);
 
 } // namespace tilec::tilegpu
 

@@ -152,6 +152,104 @@ def TileGPU_FenceAsyncSharedOp : TileGPU_Op<"fence_async_shared"> {
   let assemblyFormat = "attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// mbarriers and bulk tensor copies (TMA, sm_90)
+//===----------------------------------------------------------------------===//
+
+def TileGPU_TensorDesc : Type<
+    CPred<"::llvm::isa<::tilec::tile::TensorDescType>($_self)">,
+    "tensor descriptor", "::tilec::tile::TensorDescType">;
+
+def TileGPU_InitBarrierOp : TileGPU_Op<"init_barrier"> {
+  let summary = "initializes an mbarrier expecting `count` arrivals";
+  let description = [{
+    One thread (thread 0) initializes the 8-byte mbarrier `bar`, a
+    `memdesc<[1], i64>`; a CTA barrier must follow before others wait on it.
+  }];
+  let arguments = (ins TileGPU_MemDescType:$bar, I32Attr:$count);
+  let assemblyFormat = "$bar `,` $count attr-dict `:` qualified(type($bar))";
+  let hasVerifier = 1;
+}
+
+def TileGPU_InvalBarrierOp : TileGPU_Op<"inval_barrier"> {
+  let summary = "invalidates an mbarrier so that its memory can be reused";
+  let arguments = (ins TileGPU_MemDescType:$bar);
+  let assemblyFormat = "$bar attr-dict `:` qualified(type($bar))";
+  let hasVerifier = 1;
+}
+
+def TileGPU_BarrierExpectOp : TileGPU_Op<"barrier_expect"> {
+  let summary = "arrives on an mbarrier expecting `bytes` of async copies";
+  let description = [{
+    Where `pred` holds, thread 0 arrives on `bar` and raises its transaction
+    count by `bytes`, which the bulk copies completing on it count down.
+  }];
+  let arguments = (ins TileGPU_MemDescType:$bar, I32Attr:$bytes, I1:$pred);
+  let assemblyFormat =
+      "$bar `,` $bytes `,` $pred attr-dict `:` qualified(type($bar))";
+  let hasVerifier = 1;
+}
+
+def TileGPU_WaitBarrierOp : TileGPU_Op<"wait_barrier"> {
+  let summary = "waits until an mbarrier's phase of parity `phase` completes";
+  let arguments = (ins TileGPU_MemDescType:$bar, I32:$phase);
+  let assemblyFormat = "$bar `,` $phase attr-dict `:` qualified(type($bar))";
+  let hasVerifier = 1;
+}
+
+def TileGPU_AsyncTMACopyGlobalToLocalOp
+    : TileGPU_Op<"async_tma_copy_global_to_local",
+                 [MemoryEffects<[MemRead<DefaultResource>,
+                                 MemWrite<DefaultResource>]>]> {
+  let summary = "starts a bulk tensor copy of a block into shared memory";
+  let description = [{
+    Where `pred` holds, thread 0 issues the `cp.async.bulk.tensor` copies
+    (one per box of the descriptor's TMA plan) of the block at `indices` into
+    `dst`, completing on `barrier`. `dst` has the descriptor's block shape and
+    the shared layout of its plan. Elements outside the tensor are zeros.
+  }];
+  let arguments = (ins TileGPU_TensorDesc:$desc, Variadic<I32>:$indices,
+                       TileGPU_MemDescType:$dst, TileGPU_MemDescType:$barrier,
+                       I1:$pred);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` $dst `,` $barrier `,` $pred attr-dict `:`
+    qualified(type($desc)) `,` qualified(type($dst)) `,`
+    qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_AsyncTMACopyLocalToGlobalOp
+    : TileGPU_Op<"async_tma_copy_local_to_global",
+                 [MemoryEffects<[MemRead<DefaultResource>,
+                                 MemWrite<DefaultResource>]>]> {
+  let summary = "starts a bulk tensor copy of a shared block to global memory";
+  let description = [{
+    Thread 0 issues the `cp.async.bulk.tensor` stores of `src` (the shared
+    layout of the descriptor's plan) to the block at `indices` and commits
+    them as one bulk group; elements outside the tensor are not written.
+    The writers of `src` must fence (`fence_async_shared`) and synchronize
+    first.
+  }];
+  let arguments = (ins TileGPU_TensorDesc:$desc, Variadic<I32>:$indices,
+                       TileGPU_MemDescType:$src);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` $src attr-dict `:` qualified(type($desc)) `,`
+    qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_AsyncTMAStoreWaitOp : TileGPU_Op<"async_tma_store_wait"> {
+  let summary = "waits until at most `pendings` bulk store groups still read";
+  let description = [{
+    `cp.async.bulk.wait_group.read`: the shared memory of the other groups
+    may be written again (after a CTA barrier, for the other threads).
+  }];
+  let arguments = (ins I32Attr:$pendings);
+  let assemblyFormat = "attr-dict";
+}
+
 def TileGPU_WarpGroupDotOp : TileGPU_Op<"warp_group_dot",
     [MemoryEffects<[MemRead<DefaultResource>]>]> {
   let summary = "c + a * b on the warpgroup tensor cores (wgmma)";

@@ -120,6 +120,10 @@ static Value stripConversions(Value v) {
 /// first): its blocked layout's, else row-major.
 static SmallVector<unsigned> getAccessOrder(Value v) {
   auto type = cast<RankedTensorType>(v.getType());
+  // A bulk tensor copy lands row-major (tilegpu::getTMASharedType), so the
+  // operand is stored where it lands.
+  if (v.getDefiningOp<tile::DescriptorLoadOp>())
+    return {1, 0};
   if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding()))
     return SmallVector<unsigned>(blocked.getOrder());
   return {1, 0};

@@ -185,6 +185,55 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
   ];
 }
 
+def TileGPULowerDescriptors
+    : Pass<"tilegpu-lower-descriptors", "mlir::ModuleOp"> {
+  let summary = "Lower tensor descriptor loads and stores to TMA copies";
+  let description = [{
+    Runs after `tilegpu-pipeline`, which has already turned the descriptor
+    loads of pipelined loops into TMA rings. Every other
+    `tile.descriptor_load` becomes one bulk tensor copy into a shared tile
+    of the descriptor's TMA layout, completing on an mbarrier that every
+    thread waits on: a `local_alloc` of the load in that layout (a wgmma
+    operand) becomes the copy's destination itself; any other use reads the
+    tile back with `local_load`. A CTA barrier before the copy keeps a loop's
+    previous readers from seeing it, one after the initialization publishes
+    the mbarrier, and one after the wait lets thread 0 invalidate it.
+
+    `tile.descriptor_store` stores the value to a shared tile of the
+    descriptor's layout (fenced for the async proxy), and thread 0 issues
+    the bulk tensor store and waits until it has read the tile, before a CTA
+    barrier frees the tile for reuse.
+
+    TMA needs compute capability 9.0; below it, descriptor ops are errors.
+
+    ```mlir
+    %a = tile.descriptor_load %desc[%i, %j] : !tile.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16, #blocked>
+    // becomes
+    %buf = tilegpu.local_alloc : () -> !tilegpu.memdesc<[128, 64], f16, #tilegpu.shared<{swizzleBytes = 128, order = [1, 0]}>>
+    %bar = tilegpu.local_alloc : () -> !tilegpu.memdesc<[1], i64, ...>
+    tilegpu.barrier
+    tilegpu.init_barrier %bar, 1 : ...
+    tilegpu.barrier
+    tilegpu.barrier_expect %bar, 16384, %true : ...
+    tilegpu.async_tma_copy_global_to_local %desc[%i, %j] %buf, %bar, %true : ...
+    tilegpu.wait_barrier %bar, %c0 : ...
+    %a = tilegpu.local_load %buf : ... -> tensor<128x64xf16, #blocked>
+    ```
+  }];
+  let dependentDialects = ["::tilec::tilegpu::TileGPUDialect",
+                           "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"computeCapability", "compute-capability", "unsigned",
+           /*default=*/"90",
+           "Compute capability times ten; TMA needs 90 or more">,
+  ];
+  let statistics = [
+    Statistic<"numTMALoads", "num-tma-loads",
+              "descriptor loads lowered outside pipelined loops">,
+    Statistic<"numTMAStores", "num-tma-stores", "descriptor stores lowered">,
+  ];
+}
+
 def TileGPURemoveLayoutConversions
     : Pass<"tilegpu-remove-layout-conversions", "mlir::ModuleOp"> {
   let summary = "Propagate the layouts of loads and erase conversions";

@@ -60,11 +60,15 @@ using namespace tilec::tilegpu;
 namespace {
 
 /// A load whose tile goes straight to shared memory, and so can be copied
-/// there asynchronously.
+/// there asynchronously: a pointer load (`tile.load`, by cp.async) or a
+/// descriptor load (`tile.descriptor_load`, by TMA).
 struct Prefetch {
-  tile::LoadOp load;
+  Operation *load;
   LocalAllocOp alloc;
+  /// cp.async's vector width; 0 for a descriptor load.
   unsigned vec;
+
+  bool isTMA() const { return isa<tile::DescriptorLoadOp>(load); }
 };
 
 /// What pipelining one loop needs: the loads it prefetches, the stage-0 ops
@@ -74,6 +78,8 @@ struct LoopPlan {
   SmallVector<Operation *> stage0;
   llvm::SmallSetVector<unsigned, 4> stage0Args;
   bool feedsWgmma = false;
+  /// Whether any prefetch is a cp.async copy, any a TMA copy.
+  bool hasCpAsync = false, hasTMA = false;
   /// The wgmma dots kept in flight across iterations (all of the loop's,
   /// or none).
   SmallVector<WarpGroupDotOp> asyncDots;
@@ -123,6 +129,16 @@ static SmallVector<Prefetch> findPrefetches(scf::ForOp forOp) {
       continue;
     out.push_back({load, alloc, vec});
   }
+  // A descriptor load whose block is stored where TMA lands it.
+  for (auto load : forOp.getBody()->getOps<tile::DescriptorLoadOp>()) {
+    if (!load->hasOneUse())
+      continue;
+    auto alloc = dyn_cast<LocalAllocOp>(*load->user_begin());
+    if (!alloc || alloc->getBlock() != forOp.getBody() ||
+        alloc.getType() != getTMASharedType(load.getDesc().getType()))
+      continue;
+    out.push_back({load, alloc, 0});
+  }
   return out;
 }
 
@@ -152,6 +168,8 @@ static FailureOr<LoopPlan> planLoop(scf::ForOp forOp) {
   llvm::SmallPtrSet<Operation *, 16> inStage0, prefetchOps;
   SmallVector<Value> worklist;
   for (Prefetch &p : plan.prefetches) {
+    plan.hasTMA |= p.isTMA();
+    plan.hasCpAsync |= !p.isTMA();
     prefetchOps.insert(p.load);
     prefetchOps.insert(p.alloc);
     for (Value v : p.load->getOperands())
@@ -190,7 +208,7 @@ static FailureOr<LoopPlan> planLoop(scf::ForOp forOp) {
     if (user == yield)
       return plan.stage0Args.contains(use.getOperandNumber());
     return inStage0.contains(user) ||
-           isa<tile::LoadOp>(user) && prefetchOps.contains(user);
+           (!isa<LocalAllocOp>(user) && prefetchOps.contains(user));
   };
   for (Operation &op : body->without_terminator())
     if (inStage0.contains(&op)) {
@@ -239,18 +257,46 @@ static Value i32(OpBuilder &b, Location loc, int64_t v) {
 
 /// Copies the prefetched tiles of one iteration, its stage-0 values in
 /// `map`, into slot `slot` of each ring; `valid` (i1) is false past the end.
+/// TMA copies complete on the slot's mbarrier in `barriers`; past the end
+/// they are not issued at all (no iteration waits for them).
 static void issueCopies(OpBuilder &b, Location loc, LoopPlan &plan,
-                        ArrayRef<Value> rings, IRMapping &map, Value slot,
-                        Value valid) {
+                        ArrayRef<Value> rings, Value barriers, IRMapping &map,
+                        Value slot, Value valid) {
+  if (plan.hasTMA) {
+    Value bar = MemDescIndexOp::create(b, loc, getBarrierType(b.getContext()),
+                                       barriers, slot);
+    int64_t bytes = 0;
+    for (Prefetch &p : plan.prefetches)
+      if (p.isTMA())
+        bytes += p.alloc.getType().getSizeInBytes();
+    BarrierExpectOp::create(b, loc, bar, b.getI32IntegerAttr(int32_t(bytes)),
+                            valid);
+    for (auto [p, ring] : llvm::zip(plan.prefetches, rings)) {
+      auto load = dyn_cast<tile::DescriptorLoadOp>(p.load);
+      if (!load)
+        continue;
+      SmallVector<Value> indices;
+      for (Value i : load.getIndices())
+        indices.push_back(map.lookupOrDefault(i));
+      Value dst = MemDescIndexOp::create(b, loc, p.alloc.getType(), ring, slot);
+      AsyncTMACopyGlobalToLocalOp::create(b, loc, load.getDesc(), indices, dst,
+                                          bar, valid);
+    }
+  }
+  if (!plan.hasCpAsync)
+    return;
   for (auto [p, ring] : llvm::zip(plan.prefetches, rings)) {
-    Value ptrs = map.lookupOrDefault(p.load.getPtr());
+    auto load = dyn_cast<tile::LoadOp>(p.load);
+    if (!load)
+      continue;
+    Value ptrs = map.lookupOrDefault(load.getPtr());
     auto ptrType = cast<RankedTensorType>(ptrs.getType());
     auto maskType = RankedTensorType::get(ptrType.getShape(), b.getI1Type(),
                                           ptrType.getEncoding());
     Value mask = tile::SplatOp::create(b, loc, maskType, valid);
-    if (p.load.getMask())
-      mask = arith::AndIOp::create(b, loc,
-                                   map.lookupOrDefault(p.load.getMask()), mask);
+    if (load.getMask())
+      mask = arith::AndIOp::create(b, loc, map.lookupOrDefault(load.getMask()),
+                                   mask);
     Value dst = MemDescIndexOp::create(b, loc, p.alloc.getType(), ring, slot);
     AsyncCopyGlobalToLocalOp::create(b, loc, ptrs, dst, mask,
                                      b.getI32IntegerAttr(p.vec));
@@ -284,6 +330,22 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   SmallVector<Value> rings;
   for (Prefetch &p : plan.prefetches)
     rings.push_back(createRing(b, loc, p.alloc, slots));
+  // One mbarrier per slot, on which the slot's TMA copies complete.
+  Value barriers;
+  if (plan.hasTMA) {
+    MLIRContext *ctx = b.getContext();
+    auto type = MemDescType::get(ctx, {int64_t(slots), 1}, b.getI64Type(),
+                                 SharedEncodingAttr::get(ctx, 0, {1, 0}));
+    barriers = LocalAllocOp::create(b, loc, type, Value(), IntegerAttr());
+    for (unsigned s = 0; s < slots; ++s)
+      InitBarrierOp::create(
+          b, loc,
+          MemDescIndexOp::create(b, loc, getBarrierType(ctx), barriers,
+                                 i32(b, loc, s)),
+          b.getI32IntegerAttr(1));
+    // Every thread waits on them: publish the initialization.
+    BarrierOp::create(b, loc);
+  }
 
   // Prologue: iterations 0 .. stages-2 into slots 0 .. stages-2.
   SmallVector<Value> ahead(forOp.getInitArgs());
@@ -295,7 +357,7 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
       map.map(body->getArgument(k + 1), ahead[k]);
     for (Operation *op : plan.stage0)
       b.clone(*op, map);
-    issueCopies(b, loc, plan, rings, map, i32(b, loc, s), valid);
+    issueCopies(b, loc, plan, rings, barriers, map, i32(b, loc, s), valid);
     for (unsigned k : plan.stage0Args)
       ahead[k] = map.lookupOrDefault(yield.getOperand(k));
   }
@@ -305,6 +367,9 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   SmallVector<Value> inits(ahead);
   inits.push_back(i32(b, loc, 0));
   inits.push_back(i32(b, loc, stages - 1));
+  // The parity of the phase this iteration waits for on its slot's mbarrier:
+  // it flips each time the slots wrap around.
+  inits.push_back(i32(b, loc, 0));
   auto newFor =
       scf::ForOp::create(b, loc, forOp.getLowerBound(), forOp.getUpperBound(),
                          forOp.getStep(), inits);
@@ -313,10 +378,20 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   unsigned numArgs = forOp.getNumRegionIterArgs();
   Value slot = newBody->getArgument(numArgs + 1);
   Value fill = newBody->getArgument(numArgs + 2);
+  Value phase = newBody->getArgument(numArgs + 3);
   b.setInsertionPointToStart(newBody);
-  AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(stages - 2));
-  if (plan.feedsWgmma)
-    FenceAsyncSharedOp::create(b, loc);
+  if (plan.hasCpAsync) {
+    AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(stages - 2));
+    // TMA writes through the async proxy already; cp.async does not.
+    if (plan.feedsWgmma)
+      FenceAsyncSharedOp::create(b, loc);
+  }
+  if (plan.hasTMA)
+    WaitBarrierOp::create(b, loc,
+                          MemDescIndexOp::create(
+                              b, loc, getBarrierType(b.getContext()),
+                              barriers, slot),
+                          phase);
   BarrierOp::create(b, loc);
 
   // Stage 0 of iteration i + stages - 1, into the slot iteration i - 1 (or,
@@ -330,7 +405,7 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
       map0.map(body->getArgument(k + 1), newBody->getArgument(k + 1));
     for (Operation *op : plan.stage0)
       b.clone(*op, map0);
-    issueCopies(b, loc, plan, rings, map0, fill, valid);
+    issueCopies(b, loc, plan, rings, barriers, map0, fill, valid);
   };
 
   // Stage 1 of iteration i, reading its slot.
@@ -384,14 +459,28 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
                                           next, i32(b, loc, slots));
     return arith::SelectOp::create(b, loc, wrapped, i32(b, loc, 0), next);
   };
-  yields.push_back(advance(slot));
+  Value nextSlot = advance(slot);
+  yields.push_back(nextSlot);
   yields.push_back(advance(fill));
+  Value wrapped = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        nextSlot, i32(b, loc, 0));
+  yields.push_back(arith::SelectOp::create(
+      b, loc, wrapped, arith::XOrIOp::create(b, loc, phase, one), phase));
   b.setInsertionPointToEnd(newBody);
   scf::YieldOp::create(b, loc, yields);
 
-  // No copy may still be writing when the rings' memory is reused.
+  // No copy may still be writing when the rings' memory is reused. TMA
+  // copies past the end were never issued, and every thread has waited on
+  // every issued one before the last iteration's barrier, so the mbarriers
+  // can go.
   b.setInsertionPointAfter(newFor);
-  AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
+  if (plan.hasCpAsync)
+    AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
+  for (unsigned s = 0; plan.hasTMA && s < slots; ++s)
+    InvalBarrierOp::create(b, loc,
+                           MemDescIndexOp::create(
+                               b, loc, getBarrierType(b.getContext()),
+                               barriers, i32(b, loc, s)));
   SmallVector<Value> results(newFor.getResults().take_front(numArgs));
   // The last asynchronous dots complete here.
   SmallVector<unsigned> fromDots;

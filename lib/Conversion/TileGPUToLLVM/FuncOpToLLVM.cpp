@@ -65,6 +65,20 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<func::FuncOp> {
         func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
                         rewriter.getI64IntegerAttr(div.getInt()));
     }
+    // A tensor descriptor is the 128-byte CUtensorMap itself, passed by
+    // value; as a grid constant its address may be taken (cvta.param),
+    // which is what cp.async.bulk.tensor reads the map through.
+    for (unsigned i = 0, e = type.getNumInputs(); i < e; ++i) {
+      if (!isa<tile::TensorDescType>(type.getInput(i)))
+        continue;
+      func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                      TypeAttr::get(LLVM::LLVMArrayType::get(
+                          rewriter.getI8Type(), 128)));
+      func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                      rewriter.getI64IntegerAttr(64));
+      func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                      rewriter.getUnitAttr());
+    }
     rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());
     if (failed(rewriter.convertRegionTypes(&func.getBody(),
                                            *getTypeConverter(), &sig)))

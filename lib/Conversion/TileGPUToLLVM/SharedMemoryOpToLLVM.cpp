@@ -11,8 +11,8 @@
 //   - local_alloc of a tensor stores each thread's runs of consecutive
 //     elements as vectors of up to 16 bytes, between barriers: the one before
 //     keeps readers of the previous contents (the loop's last iteration) from
-//     seeing the new ones, the one after publishes them. When wgmma reads the
-//     tile, a proxy fence precedes the second barrier (PTX: generic-proxy
+//     seeing the new ones, the one after publishes them. When wgmma or a TMA store
+//     reads the tile, a proxy fence precedes the second barrier (PTX: generic-proxy
 //     writes read by the async proxy).
 //   - memdesc_index is pointer arithmetic: slots follow each other.
 //   - async_copy_global_to_local is one cp.async per vector, its source size
@@ -140,10 +140,11 @@ private:
                                       ArrayRef<LLVM::GEPArg>{(*offsets)[r]});
       LLVM::StoreOp::create(rewriter, loc, v, ptr, vec * bytes);
     }
-    bool readByWgmma = llvm::any_of(op->getUsers(), [](Operation *user) {
-      return isa<tilegpu::WarpGroupDotOp>(user);
+    bool readByAsyncProxy = llvm::any_of(op->getUsers(), [](Operation *user) {
+      return isa<tilegpu::WarpGroupDotOp,
+                 tilegpu::AsyncTMACopyLocalToGlobalOp>(user);
     });
-    if (readByWgmma)
+    if (readByAsyncProxy)
       NVVM::FenceProxyOp::create(
           rewriter, loc, NVVM::ProxyKind::async_shared,
           NVVM::SharedSpaceAttr::get(getContext(),

@@ -102,6 +102,7 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateSharedMemoryOpToLLVMPatterns(converter, patterns);
   populateLocalLoadOpToLLVMPatterns(converter, patterns);
   populateWarpGroupDotOpToLLVMPatterns(converter, patterns);
+  populateTMAOpToLLVMPatterns(converter, patterns);
   populateControlFlowTypeConversions(converter, patterns, target);
   return applyPartialConversion(module, target, std::move(patterns));
 }

@@ -19,6 +19,11 @@ TileGPUTypeConverter::TileGPUTypeConverter(MLIRContext *ctx,
   addConversion([ctx](tile::PtrType) -> Type {
     return LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/1);
   });
+  // A tensor descriptor is the generic address of its by-value kernel
+  // parameter (FuncOpToLLVM.cpp).
+  addConversion([ctx](tile::TensorDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx);
+  });
   // A shared tile is the address of its first byte.
   addConversion([ctx](tilegpu::MemDescType) -> Type {
     return LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/3);

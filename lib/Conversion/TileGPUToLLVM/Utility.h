@@ -154,6 +154,8 @@ void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
 /// fragment, else a vector load per thread.
 void populateLocalLoadOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);
+void populateTMAOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
 void populateWarpGroupDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                           mlir::RewritePatternSet &patterns);
 /// Patterns and legality for structured control flow with converted types

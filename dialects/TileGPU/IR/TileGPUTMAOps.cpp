@@ -1,0 +1,103 @@
+//===- TileGPUTMAOps.cpp - mbarrier and bulk tensor copy ops ----*- C++ -*-===//
+//
+// Verifiers of the TMA ops and the helpers that tie a tensor descriptor to
+// the shared tile its blocks land in. The shared layout is derived from the
+// same plan the launcher encodes the tensor map with
+// (include/tilec/TensorDescriptor.h), so a copy's boxes fill the layout's
+// swizzle atoms exactly.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileGPU/IR/TileGPUOps.h"
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::tilegpu;
+
+FailureOr<TensorDescLayout> tilegpu::getTMAPlan(tile::TensorDescType desc) {
+  RankedTensorType block = desc.getBlockType();
+  TensorDescLayout plan;
+  std::string why;
+  std::vector<int64_t> shape(block.getShape().begin(), block.getShape().end());
+  if (!planTensorDescLayout(
+          shape, block.getElementType().getIntOrFloatBitWidth() / 8, plan,
+          why))
+    return failure();
+  return plan;
+}
+
+MemDescType tilegpu::getTMASharedType(tile::TensorDescType desc) {
+  FailureOr<TensorDescLayout> plan = getTMAPlan(desc);
+  if (failed(plan))
+    return {};
+  RankedTensorType block = desc.getBlockType();
+  MLIRContext *ctx = desc.getContext();
+  SmallVector<unsigned> order;
+  for (int64_t d = block.getRank() - 1; d >= 0; --d)
+    order.push_back(unsigned(d));
+  return MemDescType::get(
+      ctx, block.getShape(), block.getElementType(),
+      SharedEncodingAttr::get(ctx, plan->swizzleBytes, order));
+}
+
+MemDescType tilegpu::getBarrierType(MLIRContext *ctx) {
+  return MemDescType::get(ctx, {1}, IntegerType::get(ctx, 64),
+                          SharedEncodingAttr::get(ctx, 0, {0}));
+}
+
+/// `bar` is one mbarrier.
+static LogicalResult verifyBarrier(Operation *op, MemDescType bar) {
+  if (bar.getShape() != ArrayRef<int64_t>{1} ||
+      !bar.getElementType().isInteger(64))
+    return op->emitOpError() << "needs an mbarrier, a memdesc of one i64, got "
+                             << bar;
+  return success();
+}
+
+/// `mem` is where a block of `desc` lands, and `indices` has one index per
+/// dimension.
+static LogicalResult verifyTMABlock(Operation *op, tile::TensorDescType desc,
+                                    size_t numIndices, MemDescType mem) {
+  MemDescType expected = getTMASharedType(desc);
+  if (!expected)
+    return op->emitOpError() << "TMA cannot move blocks of " << desc;
+  if (numIndices != size_t(desc.getBlockType().getRank()))
+    return op->emitOpError() << "takes one index per block dimension";
+  if (mem != expected)
+    return op->emitOpError() << "shared tile " << mem << " is not the "
+                             << expected << " that blocks of " << desc
+                             << " land in";
+  return success();
+}
+
+LogicalResult InitBarrierOp::verify() {
+  if (getCount() < 1)
+    return emitOpError() << "count must be positive";
+  return verifyBarrier(*this, getBar().getType());
+}
+
+LogicalResult InvalBarrierOp::verify() {
+  return verifyBarrier(*this, getBar().getType());
+}
+
+LogicalResult BarrierExpectOp::verify() {
+  if (getBytes() < 0)
+    return emitOpError() << "bytes must not be negative";
+  return verifyBarrier(*this, getBar().getType());
+}
+
+LogicalResult WaitBarrierOp::verify() {
+  return verifyBarrier(*this, getBar().getType());
+}
+
+LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
+  if (failed(verifyBarrier(*this, getBarrier().getType())))
+    return failure();
+  return verifyTMABlock(*this, getDesc().getType(), getIndices().size(),
+                        getDst().getType());
+}
+
+LogicalResult AsyncTMACopyLocalToGlobalOp::verify() {
+  return verifyTMABlock(*this, getDesc().getType(), getIndices().size(),
+                        getSrc().getType());
+}

@@ -1,0 +1,221 @@
+//===- TMAOpToLLVM.cpp - mbarriers and bulk tensor copies -------*- C++ -*-===//
+//
+// The TMA ops lower to MLIR's NVVM ops (mbarrier.*, cp.async.bulk.tensor.*),
+// which convert-nvvm-to-llvm turns into PTX. Thread 0 of the CTA alone
+// initializes and invalidates mbarriers, arrives with the expected byte
+// count and issues the copies (the ops' predicates); every thread waits.
+//
+// A tensor descriptor is the generic address of its kernel parameter (the
+// 128-byte CUtensorMap, passed by value as a grid constant). A block moves
+// as one copy per box of its TMA plan (include/tilec/TensorDescriptor.h):
+// the shared layout stores the block in atoms `swizzleBytes` wide along the
+// contiguous dimension, each holding every row, so box (r, c) lands at
+// byte `c * rows * swizzleBytes + r * boxRows * swizzleBytes` and reads the
+// tensor at (i + r * boxRows, j + c * boxCols). The coordinates PTX takes
+// are innermost first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "Tile/IR/TileOps.h"
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::gpu_to_llvm;
+
+namespace {
+
+/// Whether this thread is the CTA's first, and `pred` (if any) holds.
+Value isIssuer(OpBuilder &b, Location loc, Value pred = Value()) {
+  Value first = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                     getThreadId(b, loc), i32Const(b, loc, 0));
+  return pred ? LLVM::AndOp::create(b, loc, first, pred) : first;
+}
+
+/// Byte offset of each box of a block in shared memory and its element
+/// offset in the tensor (outermost first).
+struct Box {
+  int64_t sharedBytes;
+  SmallVector<int64_t, 2> start;
+};
+
+/// The boxes of a 2-D block, per the plan.
+SmallVector<Box> getBoxes(const TensorDescLayout &plan) {
+  SmallVector<Box> boxes;
+  int64_t rows = plan.blockShape[0], cols = plan.blockShape[1];
+  int64_t boxRows = plan.boxShape[0], boxCols = plan.boxShape[1];
+  int64_t rowBytes = boxCols * plan.elemBytes;
+  for (int64_t c = 0; c < cols / boxCols; ++c)
+    for (int64_t r = 0; r < rows / boxRows; ++r)
+      boxes.push_back({c * rows * rowBytes + r * boxRows * rowBytes,
+                       {r * boxRows, c * boxCols}});
+  return boxes;
+}
+
+/// PTX coordinates (innermost first) of a box at `start` from `indices`.
+SmallVector<Value> getCoordinates(OpBuilder &b, Location loc,
+                                  ValueRange indices, ArrayRef<int64_t> start) {
+  SmallVector<Value> coords;
+  for (int64_t d = int64_t(indices.size()) - 1; d >= 0; --d) {
+    Value v = indices[d];
+    if (start[d] != 0)
+      v = LLVM::AddOp::create(b, loc, v, i32Const(b, loc, start[d]));
+    coords.push_back(v);
+  }
+  return coords;
+}
+
+Value offsetBy(OpBuilder &b, Location loc, Value base, int64_t bytes) {
+  if (bytes == 0)
+    return base;
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(bytes)});
+}
+
+struct InitBarrierConversion
+    : public ConvertOpToLLVMPattern<tilegpu::InitBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(tilegpu::InitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    NVVM::MBarrierInitOp::create(rewriter, loc, adaptor.getBar(),
+                                 i32Const(rewriter, loc, op.getCount()),
+                                 isIssuer(rewriter, loc));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct InvalBarrierConversion
+    : public ConvertOpToLLVMPattern<tilegpu::InvalBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(tilegpu::InvalBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // nvvm.mbarrier.inval takes no predicate, and a second invalidation of
+    // the same mbarrier is undefined: one thread, by inline PTX.
+    Location loc = op.getLoc();
+    LLVM::InlineAsmOp::create(
+        rewriter, loc, TypeRange(),
+        ValueRange{adaptor.getBar(), isIssuer(rewriter, loc)},
+        "{\n.reg .pred p;\nsetp.ne.b32 p, $1, 0;\n"
+        "@p mbarrier.inval.shared::cta.b64 [$0];\n}",
+        "r,r", /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
+        ArrayAttr());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BarrierExpectConversion
+    : public ConvertOpToLLVMPattern<tilegpu::BarrierExpectOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(tilegpu::BarrierExpectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    NVVM::MBarrierArriveExpectTxOp::create(
+        rewriter, loc, Type(), adaptor.getBar(),
+        i32Const(rewriter, loc, op.getBytes()), NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false, isIssuer(rewriter, loc, adaptor.getPred()));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct WaitBarrierConversion
+    : public ConvertOpToLLVMPattern<tilegpu::WaitBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(tilegpu::WaitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // The suspend-time hint CUTLASS uses: long enough that a waiting warp
+    // sleeps instead of spinning while the copy is in flight.
+    NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, adaptor.getBar(),
+                                          adaptor.getPhase(),
+                                          i32Const(rewriter, loc, 0x989680));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TMALoadConversion
+    : public ConvertOpToLLVMPattern<tilegpu::AsyncTMACopyGlobalToLocalOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(tilegpu::AsyncTMACopyGlobalToLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<TensorDescLayout> plan =
+        tilegpu::getTMAPlan(op.getDesc().getType());
+    if (failed(plan))
+      return op.emitError("TMA cannot move this block");
+    Value pred = isIssuer(rewriter, loc, adaptor.getPred());
+    for (const Box &box : getBoxes(*plan)) {
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          rewriter, loc, offsetBy(rewriter, loc, adaptor.getDst(),
+                                  box.sharedBytes),
+          adaptor.getDesc(),
+          getCoordinates(rewriter, loc, adaptor.getIndices(), box.start),
+          adaptor.getBarrier(), ValueRange(), Value(), Value(),
+          NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+          NVVM::CTAGroupKindAttr(), pred);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TMAStoreConversion
+    : public ConvertOpToLLVMPattern<tilegpu::AsyncTMACopyLocalToGlobalOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(tilegpu::AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<TensorDescLayout> plan =
+        tilegpu::getTMAPlan(op.getDesc().getType());
+    if (failed(plan))
+      return op.emitError("TMA cannot move this block");
+    Value pred = isIssuer(rewriter, loc);
+    for (const Box &box : getBoxes(*plan))
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          rewriter, loc, adaptor.getDesc(),
+          offsetBy(rewriter, loc, adaptor.getSrc(), box.sharedBytes),
+          getCoordinates(rewriter, loc, adaptor.getIndices(), box.start),
+          Value(), NVVM::TMAStoreMode::TILE, pred);
+    // Other threads commit an empty group, which costs nothing.
+    NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TMAStoreWaitConversion
+    : public ConvertOpToLLVMPattern<tilegpu::AsyncTMAStoreWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(tilegpu::AsyncTMAStoreWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, op.getLoc(),
+                                         uint32_t(op.getPendings()),
+                                         rewriter.getUnitAttr());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void tilec::gpu_to_llvm::populateTMAOpToLLVMPatterns(
+    TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<InitBarrierConversion, InvalBarrierConversion,
+               BarrierExpectConversion, WaitBarrierConversion,
+               TMALoadConversion, TMAStoreConversion, TMAStoreWaitConversion>(
+      converter);
+}

@@ -1,0 +1,133 @@
+//===- EmitDescriptor.cpp - Tensor descriptor methods -----------*- C++ -*-===//
+//
+// A `tensordesc<fp16[128, 64]>` parameter (Triton's host-side
+// TensorDescriptor): `desc.load([i, j])`, `desc.store([i, j], value)` and
+// the attributes the block determines. What lives in the tensor map only
+// (the tensor's shape and strides) is not readable in the kernel, and the
+// other descriptor operations Triton has are refused by name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/Emitter.h"
+
+#include "Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace tilec::frontend;
+namespace tile = tilec::tile;
+
+FailureOr<TValue> Emitter::descriptorAttribute(const TValue &desc,
+                                               llvm::StringRef attr,
+                                               SourceLoc l) {
+  const TileType &block = desc.getType();
+  if (attr == "dtype")
+    return TValue::dtypeObj(block.elem);
+  if (attr == "block_shape") {
+    std::vector<TValue> dims;
+    for (int64_t d : block.shape)
+      dims.push_back(TValue::integer(d));
+    return TValue::tuple(std::move(dims));
+  }
+  if (attr == "shape" || attr == "strides")
+    return err(l, "'" + attr + "' of a tensor descriptor is not available in "
+                               "tilec kernels: it lives in the tensor map "
+                               "the host encodes");
+  return err(l, desc.describe() + " has no attribute '" + attr + "'");
+}
+
+/// Reads `desc.load`'s and `desc.store`'s offsets: a list or tuple with one
+/// integer (constexpr or runtime scalar) per block dimension, as i32.
+FailureOr<llvm::SmallVector<mlir::Value>>
+Emitter::descriptorOffsets(const TValue &desc, const TValue &offsets,
+                           SourceLoc l) {
+  size_t rank = desc.getType().shape.size();
+  if (!offsets.isTuple() || offsets.getElts().size() != rank)
+    return err(l, "a tensor descriptor of rank " + llvm::Twine(rank) +
+                      " takes a list of " + llvm::Twine(rank) +
+                      " offsets, got " + offsets.describe());
+  llvm::SmallVector<mlir::Value> out;
+  for (const TValue &o : offsets.getElts()) {
+    bool isIntScalar = o.isInt() || o.isBool() ||
+                       (o.isRuntime() && !o.getType().isTensor() &&
+                        o.getType().elem.isInt());
+    if (!isIntScalar)
+      return err(l, "a tensor descriptor offset must be an integer scalar, "
+                    "got " +
+                        o.describe());
+    FailureOr<TValue> v = coerce(o, ElemType::scalar(DType::I32), l);
+    if (failed(v))
+      return failure();
+    out.push_back(v->getValue());
+  }
+  return out;
+}
+
+FailureOr<TValue> Emitter::callDescriptorMethod(const TValue &desc,
+                                                llvm::StringRef method,
+                                                const CallExpr *call) {
+  SourceLoc l = call->getLoc();
+  bool known = llvm::StringSwitch<bool>(method)
+                   .Cases({"gather", "scatter", "atomic_add", "atomic_min",
+                           "atomic_max", "atomic_and", "atomic_or",
+                           "atomic_xor", "reduce"},
+                          true)
+                   .Default(false);
+  if (known)
+    return err(l, "tensor descriptor method '" + method +
+                      "' is not supported by tilec (load and store are)");
+  if (method != "load" && method != "store")
+    return err(l, desc.describe() + " has no method '" + method + "'");
+
+  std::vector<TValue> args;
+  std::vector<SourceLoc> argLocs;
+  for (const ExprPtr &a : call->args) {
+    FailureOr<TValue> v = eval(a.get());
+    if (failed(v))
+      return failure();
+    args.push_back(*v);
+    argLocs.push_back(a->getLoc());
+  }
+  std::vector<std::pair<std::string, TValue>> kwargs;
+  for (const Keyword &k : call->keywords) {
+    FailureOr<TValue> v = eval(k.value.get());
+    if (failed(v))
+      return failure();
+    kwargs.emplace_back(k.name, *v);
+  }
+  bool isLoad = method == "load";
+  FailureOr<BoundArgs> a =
+      isLoad ? bindArgs("load", call, {"offsets"}, 1, args, kwargs, argLocs)
+             : bindArgs("store", call, {"offsets", "value"}, 2, args, kwargs,
+                        argLocs);
+  if (failed(a))
+    return failure();
+  FailureOr<llvm::SmallVector<mlir::Value>> offsets =
+      descriptorOffsets(desc, a->get(0), a->locs[0]);
+  if (failed(offsets))
+    return failure();
+  const TileType &block = desc.getType();
+  mlir::Type blockType = getMlirType(b.getContext(), block);
+  if (isLoad) {
+    auto op = tile::DescriptorLoadOp::create(b, loc(l), blockType,
+                                             desc.getValue(), *offsets);
+    return TValue::runtime(op.getResult(), block);
+  }
+  const TValue &value = a->get(1);
+  if (!value.isRuntime() || value.getType().shape != block.shape)
+    return err(a->locs[1], "a tensor descriptor of " + block.str() +
+                               " blocks stores a tensor of that shape, got " +
+                               value.describe());
+  // Triton stores a block of the descriptor's own type; converting here
+  // would hide a precision loss the author did not write.
+  if (value.getType().elem != block.elem)
+    return err(a->locs[1], "a tensor descriptor of " + block.str() +
+                               " blocks stores " + block.elem.str() +
+                               " values, got " + value.describe() +
+                               " (convert it with .to(desc.dtype))");
+  tile::DescriptorStoreOp::create(b, loc(l), desc.getValue(), *offsets,
+                                  value.getValue());
+  return TValue::none();
+}
