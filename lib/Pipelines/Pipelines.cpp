@@ -39,6 +39,7 @@ void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm,
   // cp.async exists from sm_80 on, like every architecture tilec targets.
   tilegpu::TileGPUPipelineOptions pipeline;
   pipeline.numStages = options.numStages;
+  pipeline.useTMA = options.computeCapability >= 90;
   pm.addPass(tilegpu::createTileGPUPipeline(pipeline));
   tilegpu::TileGPULowerDescriptorsOptions descriptors;
   descriptors.computeCapability = options.computeCapability;

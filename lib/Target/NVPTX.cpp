@@ -54,10 +54,12 @@ static llvm::Error makeError(const llvm::Twine &message) {
 
 // The minimum PTX ISA of each target is the one that introduced it (PTX ISA
 // manual, "PTX Target Architecture"), which is also what LLVM's NVPTX back end
-// picks when given no `+ptxNN` feature.
+// picks when given no `+ptxNN` feature. sm_90 is the exception: PTX 7.8
+// introduced it without the bulk copies (TMA) and mbarrier transaction
+// counts that tensor descriptors lower to, which came with 8.0.
 static const GpuArch kArchs[] = {
     {"sm_80", 80, false, 70}, {"sm_86", 86, false, 71},
-    {"sm_89", 89, false, 78}, {"sm_90", 90, false, 78},
+    {"sm_89", 89, false, 78}, {"sm_90", 90, false, 80},
     {"sm_90a", 90, true, 80},
 };
 

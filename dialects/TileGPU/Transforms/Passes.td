@@ -146,6 +146,13 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
     the tensor cores overlap the next iteration's wait and copy issue; its
     rings get one more slot, which the dot in flight still reads.
 
+    A `local_alloc` of a `tile.descriptor_load` whose layout is the one TMA
+    lands the block in (`tma`, on sm_90) is prefetched the same way by bulk
+    tensor copies into the ring: each slot has an mbarrier on which thread 0
+    arrives with the iteration's byte count and its copies complete; an
+    iteration waits for its slot's phase (a parity the loop carries) instead
+    of `async_wait`, and needs no proxy fence before wgmma.
+
     A load is left as it is when cp.async cannot copy it (vectors of fewer
     than 4 bytes) or when its addresses depend on values the loop computes
     after its dot; a loop whose `tile.num_stages` is 1 or less is not
@@ -176,6 +183,10 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
            "Slots of each ring (a loop's tile.num_stages overrides it)">,
+    Option<"useTMA", "tma", "bool", /*default=*/"true",
+           "Pipeline tensor descriptor loads through TMA rings (compute "
+           "capability 9.0 and up; tilegpu-lower-descriptors refuses them "
+           "below)">,
   ];
   let statistics = [
     Statistic<"numPipelinedLoops", "num-pipelined-loops",

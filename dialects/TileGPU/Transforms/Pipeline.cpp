@@ -22,6 +22,17 @@
 // reads; one CTA barrier then makes every thread's copies visible and proves
 // every warp is done with the slot the next copy overwrites.
 //
+// Descriptor loads (`tile.descriptor_load`, sm_90) are prefetched the same
+// way with TMA: thread 0 issues one bulk tensor copy per box into the slot,
+// completing on the slot's mbarrier, after arriving on it with the bytes all
+// of the iteration's copies bring (`barrier_expect`). Instead of the
+// cp.async wait, each iteration waits for its slot's mbarrier to finish the
+// phase whose parity the loop carries (it flips each time the slots wrap
+// around); TMA writes through the async proxy, so wgmma needs no fence. The
+// CTA barrier stays: it proves every warp is done with the slot thread 0
+// refills next. Past the end nothing is issued, so after the loop every
+// mbarrier has completed every phase begun and is invalidated.
+//
 // A warp_group_dot whose result only feeds the next iteration's accumulator
 // is made asynchronous: each iteration issues its wgmmas and then waits
 // until only they are in flight (`warp_group_dot_wait {pendings = 1}`), so
@@ -102,7 +113,7 @@ static bool isZeroOrAbsent(Value v) {
 /// The prefetchable loads of `forOp`'s body: a load whose only user is a
 /// local_alloc, that fills masked-off elements with zero, and whose vectors
 /// cp.async can copy (4, 8 or 16 bytes).
-static SmallVector<Prefetch> findPrefetches(scf::ForOp forOp) {
+static SmallVector<Prefetch> findPrefetches(scf::ForOp forOp, bool useTMA) {
   SmallVector<Prefetch> out;
   for (auto load : forOp.getBody()->getOps<tile::LoadOp>()) {
     if (!load->hasOneUse() || load.getIsVolatile() ||
@@ -131,6 +142,8 @@ static SmallVector<Prefetch> findPrefetches(scf::ForOp forOp) {
   }
   // A descriptor load whose block is stored where TMA lands it.
   for (auto load : forOp.getBody()->getOps<tile::DescriptorLoadOp>()) {
+    if (!useTMA)
+      break;
     if (!load->hasOneUse())
       continue;
     auto alloc = dyn_cast<LocalAllocOp>(*load->user_begin());
@@ -158,9 +171,9 @@ static bool canRunAsync(WarpGroupDotOp dot, scf::ForOp forOp) {
 
 /// Collects the stage-0 slice of the prefetched loads; fails (with the
 /// reason in the debug log) when it cannot run ahead of the rest of the body.
-static FailureOr<LoopPlan> planLoop(scf::ForOp forOp) {
+static FailureOr<LoopPlan> planLoop(scf::ForOp forOp, bool useTMA) {
   LoopPlan plan;
-  plan.prefetches = findPrefetches(forOp);
+  plan.prefetches = findPrefetches(forOp, useTMA);
   if (plan.prefetches.empty())
     return failure();
   Block *body = forOp.getBody();
@@ -369,7 +382,8 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   inits.push_back(i32(b, loc, stages - 1));
   // The parity of the phase this iteration waits for on its slot's mbarrier:
   // it flips each time the slots wrap around.
-  inits.push_back(i32(b, loc, 0));
+  if (plan.hasTMA)
+    inits.push_back(i32(b, loc, 0));
   auto newFor =
       scf::ForOp::create(b, loc, forOp.getLowerBound(), forOp.getUpperBound(),
                          forOp.getStep(), inits);
@@ -378,7 +392,7 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   unsigned numArgs = forOp.getNumRegionIterArgs();
   Value slot = newBody->getArgument(numArgs + 1);
   Value fill = newBody->getArgument(numArgs + 2);
-  Value phase = newBody->getArgument(numArgs + 3);
+  Value phase = plan.hasTMA ? newBody->getArgument(numArgs + 3) : Value();
   b.setInsertionPointToStart(newBody);
   if (plan.hasCpAsync) {
     AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(stages - 2));
@@ -462,10 +476,12 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   Value nextSlot = advance(slot);
   yields.push_back(nextSlot);
   yields.push_back(advance(fill));
-  Value wrapped = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        nextSlot, i32(b, loc, 0));
-  yields.push_back(arith::SelectOp::create(
-      b, loc, wrapped, arith::XOrIOp::create(b, loc, phase, one), phase));
+  if (plan.hasTMA) {
+    Value wrapped = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          nextSlot, i32(b, loc, 0));
+    yields.push_back(arith::SelectOp::create(
+        b, loc, wrapped, arith::XOrIOp::create(b, loc, phase, one), phase));
+  }
   b.setInsertionPointToEnd(newBody);
   scf::YieldOp::create(b, loc, yields);
 
@@ -512,7 +528,7 @@ void PipelinePass::runOnOperation() {
       stages = unsigned(std::max<int64_t>(attr.getInt(), 0));
     if (stages < 2)
       continue;
-    FailureOr<LoopPlan> plan = planLoop(forOp);
+    FailureOr<LoopPlan> plan = planLoop(forOp, useTMA);
     if (failed(plan))
       continue;
     numAsyncCopies += plan->prefetches.size();
