@@ -1,0 +1,116 @@
+# RUN: tilec %s -k k -s "tensordesc<fp16[64, 64]>, i32" --emit=tile --split-input-file --verify-diagnostics
+# Tensor descriptor misuse is refused at its line: what the tensor map hides
+# (shape, strides), Triton's descriptor methods tilec does not lower (by
+# name), offsets that are not one integer scalar per dimension, and stores
+# whose tile is not the block (converting silently would hide a rounding the
+# author did not write). Signature errors are in tensor_descriptor_sig.py.
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(d, n):
+    # expected-error @+1 {{'shape' of a tensor descriptor is not available in tilec kernels: it lives in the tensor map the host encodes}}
+    s = d.shape
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(d, n):
+    # expected-error @+1 {{tensor descriptor method 'gather' is not supported by tilec (load and store are)}}
+    x = d.gather(n, 0)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(d, n):
+    # expected-error @+1 {{tensor descriptor method 'atomic_add' is not supported by tilec (load and store are)}}
+    d.atomic_add([0, 0], d.load([0, 0]))
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(d, n):
+    # expected-error @+1 {{tensor descriptor of fp16[64, 64] blocks has no method 'prefetch'}}
+    d.prefetch([0, 0])
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(d, n):
+    # expected-error @+1 {{a tensor descriptor of rank 2 takes a list of 2 offsets, got a tuple of 1 elements}}
+    x = d.load([n])
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(d, n):
+    # expected-error @+1 {{a tensor descriptor offset must be an integer scalar, got tensor int32[64]}}
+    x = d.load([tl.arange(0, 64), 0])
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(d, n):
+    # expected-error @+1 {{a tensor descriptor offset must be an integer scalar, got constexpr float 1.5}}
+    x = d.load([1.5, 0])
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(d, n):
+    x = tl.zeros((64, 32), dtype=tl.float16)
+    # expected-error @+1 {{a tensor descriptor of fp16[64, 64] blocks stores a tensor of that shape, got tensor fp16[64, 32]}}
+    d.store([0, 0], x)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(d, n):
+    x = tl.zeros((64, 64), dtype=tl.float32)
+    # expected-error @+1 {{a tensor descriptor of fp16[64, 64] blocks stores fp16 values, got tensor fp32[64, 64] (convert it with .to(desc.dtype))}}
+    d.store([0, 0], x)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(d, n):
+    # expected-error @+1 {{unsupported operand types for '+': tensor descriptor of fp16[64, 64] blocks and constexpr int 1}}
+    e = d + 1
