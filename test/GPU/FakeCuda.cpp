@@ -12,6 +12,9 @@
 // $TILEC_FAKE_CUBIN_DIR, whose names (KERNEL.DTYPE[.bBLOCK].cubin, as
 // test/GPU/CMakeLists.txt makes them) give the kernel, its type and BLOCK.
 // A launch whose block is not the cubin's num_warps * 32 fails.
+// cuTensorMapEncodeTiled is the unit tests' fake (unittests/Runtime/
+// FakeTensorMap.h): it checks its arguments and writes them, readably, into
+// the map.
 // $TILEC_FAKE_BUG plants one fault, to show that the checks catch it:
 //   stray  writes one element past each row (or past n);
 //   skip   leaves one output element unwritten (NaN);
@@ -20,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GpuHost.h"
+#include "Runtime/FakeTensorMap.h"
 
 #include <cctype>
 #include <chrono>
@@ -417,6 +421,16 @@ CUresult cuEventElapsedTime_v2(float *ms, CUevent start, CUevent end) {
 CUresult cuEventDestroy_v2(CUevent e) {
   delete reinterpret_cast<double *>(e);
   return CUDA_SUCCESS;
+}
+CUresult cuTensorMapEncodeTiled(
+    CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank, void *address,
+    const cuuint64_t *dims, const cuuint64_t *strides, const cuuint32_t *box,
+    const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2,
+    CUtensorMapFloatOOBfill oobFill) {
+  return tilec::runtime::fakedriver::fakeEncodeTiled(
+      map, type, rank, address, dims, strides, box, elementStrides, interleave,
+      swizzle, l2, oobFill);
 }
 
 } // extern "C"

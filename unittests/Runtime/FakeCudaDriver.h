@@ -11,6 +11,7 @@
 #define TILEC_UNITTESTS_RUNTIME_FAKECUDADRIVER_H
 
 #include "Runtime/CudaDriver.h"
+#include "Runtime/FakeTensorMap.h"
 
 #include <cstdint>
 #include <cstring>
@@ -57,6 +58,10 @@ struct FakeState {
   std::vector<uint64_t> lastArgWords;
   unsigned lastMemsetValue = 0;
   size_t lastMemsetWords = 0;
+  /// cuTensorMapEncodeTiled: what it returns instead of encoding (success:
+  /// encode with fakeEncodeTiled), and how often it was called.
+  CUresult encodeResult = CUDA_SUCCESS;
+  int encodes = 0;
 };
 
 inline FakeState *fake = nullptr;
@@ -294,6 +299,19 @@ inline CudaDriver makeFakeDriver() {
     ++fake->eventsDestroyed;
     return CUDA_SUCCESS;
   };
+  d.cuTensorMapEncodeTiled =
+      [](CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank,
+         void *address, const cuuint64_t *dims, const cuuint64_t *strides,
+         const cuuint32_t *box, const cuuint32_t *elementStrides,
+         CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle,
+         CUtensorMapL2promotion l2, CUtensorMapFloatOOBfill oobFill) {
+        ++fake->encodes;
+        if (fake->encodeResult != CUDA_SUCCESS)
+          return fake->encodeResult;
+        return fakeEncodeTiled(map, type, rank, address, dims, strides, box,
+                               elementStrides, interleave, swizzle, l2,
+                               oobFill);
+      };
   return d;
 }
 
