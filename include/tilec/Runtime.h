@@ -2,10 +2,11 @@
 //
 // tilec's runtime over the CUDA driver API: a device and its primary context,
 // modules loaded from PTX or cubin, kernels and their launch, device memory,
-// streams and events. libcuda is opened with dlopen at first use (see
-// lib/Runtime/CudaDriver.h), so a program linked with this library starts
-// and runs its CPU work on a machine with no driver; only the first call
-// that needs the GPU fails, with a DriverUnavailableError.
+// streams and events, and the tensor maps of `tensordesc` parameters. libcuda
+// is opened with dlopen at first use (see lib/Runtime/CudaDriver.h), so a
+// program linked with this library starts and runs its CPU work on a machine
+// with no driver; only the first call that needs the GPU fails, with a
+// DriverUnavailableError.
 //
 // Errors: every fallible call returns llvm::Error or llvm::Expected<T>, as
 // the rest of tilec does (LLVM is built without exceptions, and Expected
@@ -36,6 +37,9 @@
 #ifndef TILEC_RUNTIME_H
 #define TILEC_RUNTIME_H
 
+#include "tilec/TensorDescriptor.h"
+
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -333,6 +337,29 @@ private:
   std::shared_ptr<detail::ContextState> state;
   CUevent event = nullptr;
 };
+
+//===----------------------------------------------------------------------===//
+// Tensor descriptors
+//===----------------------------------------------------------------------===//
+
+/// The 128 bytes of a CUtensorMap, aligned as the kernel parameter is.
+struct alignas(64) TensorMap {
+  uint8_t bytes[128];
+};
+
+/// Encodes the map a `tensordesc` parameter compiled with `layout` reads:
+/// the tensor at `base` with `shape` and `strides` (in elements, outermost
+/// first, as in Triton's TensorDescriptor; strides.back() must be 1), the
+/// box layout.boxShape, swizzle layout.swizzleBytes, out-of-bounds elements
+/// read as zero. Inputs TMA cannot take are an llvm::StringError naming
+/// what is wrong ("tensor descriptor base 0x7000008 is not 16-byte
+/// aligned"), before the driver is asked; a failure of
+/// cuTensorMapEncodeTiled is a CudaError. Needs no context, only a driver
+/// of CUDA 12.0 or newer.
+llvm::Expected<TensorMap> encodeTensorMap(const TensorDescLayout &layout,
+                                          CUdeviceptr base,
+                                          llvm::ArrayRef<int64_t> shape,
+                                          llvm::ArrayRef<int64_t> strides);
 
 } // namespace tilec::runtime
 
