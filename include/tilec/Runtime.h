@@ -15,8 +15,9 @@
 // (out of memory)". Two error classes can be told apart with
 // `error.isA<...>()` or `expected.errorIsA<...>()` without consuming them:
 //   - DriverUnavailableError: no usable driver or no GPU here (libcuda
-//     missing, the toolkit's stub library, CUDA_ERROR_NO_DEVICE). Tests and
-//     tools that need a GPU skip on it.
+//     missing, the toolkit's stub library, CUDA_ERROR_NO_DEVICE, or, for
+//     encodeTensorMap, a driver older than CUDA 12.0). Tests and tools that
+//     need a GPU skip on it.
 //   - CudaError: a driver call failed; getResult() is its CUresult.
 // Anything else (a copy past the end of a buffer, a block too large for the
 // kernel) is an llvm::StringError. Print any of them with
@@ -354,8 +355,8 @@ struct alignas(64) TensorMap {
 /// read as zero. Inputs TMA cannot take are an llvm::StringError naming
 /// what is wrong ("tensor descriptor base 0x7000008 is not 16-byte
 /// aligned"), before the driver is asked; a failure of
-/// cuTensorMapEncodeTiled is a CudaError. Needs no context, only a driver
-/// of CUDA 12.0 or newer.
+/// cuTensorMapEncodeTiled is a CudaError, and a driver older than CUDA 12.0
+/// (which lacks it) a DriverUnavailableError. Needs no context.
 llvm::Expected<TensorMap> encodeTensorMap(const TensorDescLayout &layout,
                                           CUdeviceptr base,
                                           llvm::ArrayRef<int64_t> shape,

@@ -179,11 +179,15 @@ tilec::runtime::encodeTensorMap(const TensorDescLayout &layout,
   llvm::Expected<const CudaDriver &> driver = getInitializedCudaDriver();
   if (!driver)
     return driver.takeError();
+  // No tensor map, no TMA kernel: for the caller this driver is as good as
+  // none, so it is the error class that tests and tools skip on.
   if (!driver->cuTensorMapEncodeTiled)
-    return makeError(llvm::formatv(
-        "CUDA driver {0} lacks cuTensorMapEncodeTiled: tensor descriptors "
-        "need a driver of CUDA 12.0 or newer",
-        driver->libraryPath));
+    return llvm::make_error<DriverUnavailableError>(
+        llvm::formatv(
+            "CUDA driver {0} lacks cuTensorMapEncodeTiled: tensor descriptors "
+            "need a driver of CUDA 12.0 or newer",
+            driver->libraryPath)
+            .str());
 
   // CUtensorMap lists dimensions innermost first, the reverse of Triton's
   // order, and has no stride for the innermost (contiguous) dimension.

@@ -56,6 +56,10 @@ struct FakeState {
   /// launch (lastArgs dangles once the caller's argument array is gone).
   int argsToCopy = 0;
   std::vector<uint64_t> lastArgWords;
+  /// The same for arguments of any size: `argBytes[i]` bytes of argument i
+  /// (128 for a tensor map) copied into lastArgBytes[i].
+  std::vector<size_t> argBytes;
+  std::vector<std::string> lastArgBytes;
   unsigned lastMemsetValue = 0;
   size_t lastMemsetWords = 0;
   /// cuTensorMapEncodeTiled: what it returns instead of encoding (success:
@@ -251,6 +255,10 @@ inline CudaDriver makeFakeDriver() {
     fake->lastArgWords.assign(fake->argsToCopy, 0);
     for (int i = 0; i < fake->argsToCopy; ++i)
       std::memcpy(&fake->lastArgWords[i], args[i], 8);
+    fake->lastArgBytes.clear();
+    for (size_t i = 0; i < fake->argBytes.size(); ++i)
+      fake->lastArgBytes.emplace_back(static_cast<const char *>(args[i]),
+                                      fake->argBytes[i]);
     return shared > unsigned(fake->maxDynamicShared) ? CUDA_ERROR_INVALID_VALUE
                                                      : CUDA_SUCCESS;
   };
