@@ -12,6 +12,7 @@
 #include "tilec/Runtime.h"
 
 #include "Runtime/CudaDriver.h"
+#include "Runtime/TensorMapTypes.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -40,23 +41,11 @@ struct ElementType {
 };
 } // namespace
 
-/// TMA copies bytes and never converts, so signedness and the fp8 formats
-/// only need an integer type of the right width.
 static constexpr ElementType kElementTypes[] = {
-    {"fp16", CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2},
-    {"bf16", CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2},
-    {"fp32", CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 4},
-    {"fp64", CU_TENSOR_MAP_DATA_TYPE_FLOAT64, 8},
-    {"i8", CU_TENSOR_MAP_DATA_TYPE_UINT8, 1},
-    {"u8", CU_TENSOR_MAP_DATA_TYPE_UINT8, 1},
-    {"fp8e4nv", CU_TENSOR_MAP_DATA_TYPE_UINT8, 1},
-    {"fp8e5", CU_TENSOR_MAP_DATA_TYPE_UINT8, 1},
-    {"i16", CU_TENSOR_MAP_DATA_TYPE_UINT16, 2},
-    {"u16", CU_TENSOR_MAP_DATA_TYPE_UINT16, 2},
-    {"i32", CU_TENSOR_MAP_DATA_TYPE_INT32, 4},
-    {"u32", CU_TENSOR_MAP_DATA_TYPE_UINT32, 4},
-    {"i64", CU_TENSOR_MAP_DATA_TYPE_INT64, 8},
-    {"u64", CU_TENSOR_MAP_DATA_TYPE_UINT64, 8},
+#define TILEC_ELEMENT_TYPE(name, type, bytes)                                  \
+  {name, CU_TENSOR_MAP_DATA_TYPE_##type, bytes},
+    TILEC_TENSOR_MAP_ELEMENT_TYPES(TILEC_ELEMENT_TYPE)
+#undef TILEC_ELEMENT_TYPE
 };
 
 /// "[128, 64]".
