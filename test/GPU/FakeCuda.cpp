@@ -12,10 +12,11 @@
 // $TILEC_FAKE_CUBIN_DIR, whose names (KERNEL.DTYPE[.bBLOCK].cubin, as
 // test/GPU/CMakeLists.txt makes them) give the kernel, its type and BLOCK
 // (bMxNxK for matmul_tma_kernel). A launch whose block is not the cubin's
-// num_warps * 32 fails. cuTensorMapEncodeTiled checks the driver's rules
-// and writes what it was given into the 128 bytes; matmul_tma_kernel reads
-// its operands through those maps, and fails to launch when a map's box
-// or swizzle is not what the compiler planned for the block.
+// num_warps * 32 fails. cuTensorMapEncodeTiled is the unit tests' fake
+// (unittests/Runtime/FakeTensorMap.h): it checks its arguments and writes
+// them, readably, into the map; matmul_tma_kernel reads its operands
+// through those maps, and fails to launch when a map's box or swizzle is
+// not what the compiler planned for the block.
 // $TILEC_FAKE_BUG plants one fault, to show that the checks catch it:
 //   stray  writes one element past each row (or past n);
 //   skip   leaves one output element unwritten (NaN);
@@ -24,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GpuHost.h"
+#include "Runtime/FakeTensorMap.h"
 
 #include <cctype>
 #include <chrono>
@@ -39,6 +41,8 @@
 using namespace tilec::gpuhost;
 using tilec::planTensorDescLayout;
 using tilec::TensorDescLayout;
+using tilec::runtime::fakedriver::FakeTensorMap;
+using tilec::runtime::fakedriver::readFakeTensorMap;
 
 namespace {
 
@@ -181,23 +185,6 @@ void matmulInt8(void **args) {
     c[(m / 2) * scm + n] = 0;
 }
 
-/// What the fake cuTensorMapEncodeTiled writes into a CUtensorMap (a real
-/// one is opaque): the arguments, dimensions innermost first as the driver
-/// takes them.
-struct FakeTensorMap {
-  uint64_t magic;
-  CUdeviceptr base;
-  uint32_t type, rank;
-  uint64_t dims[5];
-  /// Bytes between consecutive indices of each dimension (strides[0]: the
-  /// element size).
-  uint64_t strides[5];
-  uint32_t box[5];
-  uint32_t swizzle;
-};
-static_assert(sizeof(FakeTensorMap) <= sizeof(CUtensorMap));
-constexpr uint64_t kTensorMapMagic = 0x74696c6563544d41ull;
-
 /// CU_TENSOR_MAP_SWIZZLE_* for a swizzle of `bytes` (0: none).
 CUtensorMapSwizzle getSwizzleMode(unsigned bytes) {
   return bytes == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
@@ -209,45 +196,46 @@ CUtensorMapSwizzle getSwizzleMode(unsigned bytes) {
 /// Element (row, col) of the rank-2 tensor `map`: 0 past its extent, as a
 /// TMA load fills it.
 float loadTile(const FakeTensorMap &map, DType t, int64_t row, int64_t col) {
-  if (uint64_t(row) >= map.dims[1] || uint64_t(col) >= map.dims[0])
+  if (uint64_t(row) >= map.globalDim[1] || uint64_t(col) >= map.globalDim[0])
     return 0.0f;
-  return load(map.base + row * map.strides[1], col, t);
+  return load(map.address + row * map.globalStrides[0], col, t);
 }
 
 /// The address of element (row, col) of `map`, or 0 past its extent (a TMA
 /// store clips there).
 CUdeviceptr getStoreRow(const FakeTensorMap &map, int64_t row, int64_t col) {
-  if (uint64_t(row) >= map.dims[1] || uint64_t(col) >= map.dims[0])
+  if (uint64_t(row) >= map.globalDim[1] || uint64_t(col) >= map.globalDim[0])
     return 0;
-  return map.base + row * map.strides[1];
+  return map.address + row * map.globalStrides[0];
 }
 
 /// matmul_tma_kernel (examples/matmul_tma.py, GROUP_M 8) with the blocks of
 /// its cubin's name: checks that each tensor map is rank 2, of the
-/// kernel's type, and moves the box and swizzle that planTensorDescLayout
-/// gives its block, then runs each program of the grid as the kernel does:
-/// its tile at the grouped offsets, cdiv(K, BLOCK_K) steps of loads that
-/// read 0 past a map's extent, a store clipped to C's map.
+/// kernel's type, zero-filled, and moves the box and swizzle that
+/// planTensorDescLayout gives its block, then runs each program of the grid as
+/// the kernel does: its tile at the grouped offsets, cdiv(K, BLOCK_K) steps of
+/// loads that read 0 past a map's extent, a store clipped to C's map.
 CUresult matmulTma(const FakeFunction &f, unsigned programs, void **args) {
   const int bm = f.block, bn = f.blockN, bk = f.blockK, groupM = 8;
   const std::vector<int64_t> blocks[] = {{bm, bk}, {bk, bn}, {bm, bn}};
-  const FakeTensorMap *maps[3];
+  FakeTensorMap maps[3];
   for (int i = 0; i < 3; ++i) {
-    maps[i] = static_cast<const FakeTensorMap *>(args[i]);
+    maps[i] = readFakeTensorMap(args[i]);
     TensorDescLayout plan;
     std::string why;
-    if (maps[i]->magic != kTensorMapMagic || maps[i]->rank != 2 ||
-        maps[i]->type != (f.type == DType::BF16
-                              ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
-                              : CU_TENSOR_MAP_DATA_TYPE_FLOAT16) ||
+    if (std::memcmp(maps[i].magic, "FTM1", 4) != 0 || maps[i].rank != 2 ||
+        maps[i].dataType != (f.type == DType::BF16
+                                 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                 : CU_TENSOR_MAP_DATA_TYPE_FLOAT16) ||
+        maps[i].oobFill != CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE ||
         !planTensorDescLayout(blocks[i], unsigned(getBytes(f.type)), plan,
                               why) ||
-        maps[i]->box[0] != plan.boxShape[1] ||
-        maps[i]->box[1] != plan.boxShape[0] ||
-        maps[i]->swizzle != getSwizzleMode(plan.swizzleBytes))
+        maps[i].boxDim[0] != plan.boxShape[1] ||
+        maps[i].boxDim[1] != plan.boxShape[0] ||
+        maps[i].swizzle != getSwizzleMode(plan.swizzleBytes))
       return CUDA_ERROR_INVALID_VALUE;
   }
-  const FakeTensorMap &a = *maps[0], &b = *maps[1], &c = *maps[2];
+  const FakeTensorMap &a = maps[0], &b = maps[1], &c = maps[2];
   int m = arg<int32_t>(args, 3), n = arg<int32_t>(args, 4),
       k = arg<int32_t>(args, 5);
   int tilesM = (m + bm - 1) / bm, tilesN = (n + bn - 1) / bn;
@@ -274,13 +262,13 @@ CUresult matmulTma(const FakeFunction &f, unsigned programs, void **args) {
         if (CUdeviceptr row = getStoreRow(c, offM + i, offN + j))
           store(row, offN + j, acc[i * bn + j], f.type);
   }
-  CUdeviceptr mid = c.base + (m / 2) * c.strides[1];
+  CUdeviceptr mid = c.address + (m / 2) * c.globalStrides[0];
   if (getBug() == "skip")
     store(mid, n / 2, NAN, f.type);
   if (getBug() == "wrong")
     store(mid, n / 2, 1e3f, f.type);
   // Past the last column, where C's rows are padded.
-  if (getBug() == "stray" && c.strides[1] > n * getBytes(f.type))
+  if (getBug() == "stray" && c.globalStrides[0] > n * getBytes(f.type))
     store(mid, n, 0.0f, f.type);
   return CUDA_SUCCESS;
 }
@@ -482,51 +470,6 @@ CUresult cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz,
   return CUDA_SUCCESS;
 }
 
-/// The driver's rules for a tiled tensor map (cuda.h), for the interleave,
-/// element strides and types tilec uses.
-CUresult cuTensorMapEncodeTiled(
-    CUtensorMap *tensorMap, CUtensorMapDataType type, cuuint32_t rank,
-    void *base, const cuuint64_t *dims, const cuuint64_t *strides,
-    const cuuint32_t *box, const cuuint32_t *elementStrides,
-    CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle,
-    CUtensorMapL2promotion, CUtensorMapFloatOOBfill) {
-  uint64_t elem = type == CU_TENSOR_MAP_DATA_TYPE_FLOAT16 ||
-                          type == CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
-                      ? 2
-                  : type == CU_TENSOR_MAP_DATA_TYPE_FLOAT32 ? 4
-                                                            : 0;
-  uint64_t span = swizzle == CU_TENSOR_MAP_SWIZZLE_128B  ? 128
-                  : swizzle == CU_TENSOR_MAP_SWIZZLE_64B ? 64
-                  : swizzle == CU_TENSOR_MAP_SWIZZLE_32B ? 32
-                                                         : 0;
-  bool ok = reinterpret_cast<uintptr_t>(tensorMap) % 64 == 0 && elem &&
-            rank >= 1 && rank <= 5 &&
-            reinterpret_cast<uintptr_t>(base) % 16 == 0 &&
-            interleave == CU_TENSOR_MAP_INTERLEAVE_NONE &&
-            (span || swizzle == CU_TENSOR_MAP_SWIZZLE_NONE);
-  for (cuuint32_t d = 0; ok && d < rank; ++d)
-    ok = dims[d] >= 1 && dims[d] <= (1ull << 32) && box[d] >= 1 &&
-         box[d] <= 256 && elementStrides[d] == 1 &&
-         (d + 1 == rank || (strides[d] % 16 == 0 && strides[d] < (1ull << 40)));
-  ok = ok && box[0] * elem % 16 == 0 && (!span || box[0] * elem <= span);
-  if (!ok)
-    return CUDA_ERROR_INVALID_VALUE;
-  FakeTensorMap map{};
-  map.magic = kTensorMapMagic;
-  map.base = reinterpret_cast<CUdeviceptr>(base);
-  map.type = type, map.rank = rank, map.swizzle = swizzle;
-  map.strides[0] = elem;
-  for (cuuint32_t d = 0; d < rank; ++d) {
-    map.dims[d] = dims[d];
-    map.box[d] = box[d];
-    if (d + 1 < rank)
-      map.strides[d + 1] = strides[d];
-  }
-  std::memset(tensorMap, 0, sizeof(CUtensorMap));
-  std::memcpy(tensorMap, &map, sizeof(map));
-  return CUDA_SUCCESS;
-}
-
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes) {
   void *m = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
   if (!m)
@@ -580,6 +523,16 @@ CUresult cuEventElapsedTime_v2(float *ms, CUevent start, CUevent end) {
 CUresult cuEventDestroy_v2(CUevent e) {
   delete reinterpret_cast<double *>(e);
   return CUDA_SUCCESS;
+}
+CUresult cuTensorMapEncodeTiled(
+    CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank, void *address,
+    const cuuint64_t *dims, const cuuint64_t *strides, const cuuint32_t *box,
+    const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2,
+    CUtensorMapFloatOOBfill oobFill) {
+  return tilec::runtime::fakedriver::fakeEncodeTiled(
+      map, type, rank, address, dims, strides, box, elementStrides, interleave,
+      swizzle, l2, oobFill);
 }
 
 } // extern "C"
