@@ -23,12 +23,15 @@
 // bench/prepare_matmul.py compiled for each block config, listed in
 // MDIR/manifest.json, at every shape (M=N=K 4096 and 8192; M 512, 1024,
 // 2048 with N=K=8192; --matmul-shapes replaces the list), fp16 and bf16
-// inputs, C of the input type. A config that did not compile is printed
-// with "compiled": false and is not a failure. The check: every element of
-// C written (no NaN left), the relative L2 error of one row in every 64
-// against float64 (so a wrong tile shows in a row it spans), and a
-// full-matrix estimate of ||C - AB||_F / ||AB||_F from C X against A (B X)
-// for two random probe columns X; the case is correct if the worst of these
+// inputs, C of the input type: examples/matmul.py's matmul_kernel (A, B, C
+// and their strides) and examples/matmul_tma.py's matmul_tma_kernel (A, B
+// and C as tensor maps, encoded once per input set from each block's plan,
+// planTensorDescLayout, so that a launch passes 3 x 128 bytes). A config that
+// did not compile is printed with "compiled": false and is not a failure. The
+// check: every element of C written (no NaN left), the relative L2 error of one
+// row in every 64 against float64 (so a wrong tile shows in a row it spans),
+// and a full-matrix estimate of ||C - AB||_F / ||AB||_F from C X against A (B
+// X) for two random probe columns X; the case is correct if the worst of these
 // is under 1e-2 (kMatmulBound). Launches get the dynamic shared memory the
 // manifest's "shared_bytes" asks beyond what the cubin declares statically.
 //
@@ -57,7 +60,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -74,6 +76,8 @@ namespace {
 /// One matmul block config as bench/prepare_matmul.py compiled it (an entry
 /// of its manifest.json).
 struct MatmulConfig {
+  /// matmul_kernel or matmul_tma_kernel.
+  std::string kernel;
   int blockM = 0, blockN = 0, blockK = 0, groupM = 0, stages = 0;
   std::string cubin;
   bool compiled = false;
@@ -212,6 +216,7 @@ getMatmulCases(const std::string &dir, const std::vector<MatmulShape> &shapes) {
                                      ": an entry without a cubin or "
                                      "with a dtype other than fp16, bf16");
     auto cfg = std::make_shared<MatmulConfig>();
+    cfg->kernel = e->getString("kernel").value_or("matmul_kernel").str();
     cfg->blockM = int(getInt("block_m"));
     cfg->blockN = int(getInt("block_n"));
     cfg->blockK = int(getInt("block_k"));
@@ -228,7 +233,7 @@ getMatmulCases(const std::string &dir, const std::vector<MatmulShape> &shapes) {
                            [&](const auto &p) { return p.first == type; });
     if (it == byType.end())
       it = byType.insert(byType.end(), {type, {}});
-    BenchCase c{"matmul_kernel", type, 0, 0, cfg->blockM, int(getInt("warps"))};
+    BenchCase c{cfg->kernel, type, 0, 0, cfg->blockM, int(getInt("warps"))};
     c.matmul = std::move(cfg);
     it->second.push_back(std::move(c));
   }
@@ -565,21 +570,6 @@ struct MatmulData {
   std::vector<double> probe, refProbe;
 };
 
-/// Runs `body(i)` for i in [0, count) on all cores (the references of the
-/// 8192 shapes are ~10^10 multiply-adds).
-template <typename F> void parallelFor(size_t count, F body) {
-  size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1,
-                                      std::max<size_t>(count, 1));
-  std::vector<std::thread> pool;
-  for (size_t t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] {
-      for (size_t i = t; i < count; i += threads)
-        body(i);
-    });
-  for (std::thread &th : pool)
-    th.join();
-}
-
 std::shared_ptr<const MatmulData> getMatmulData(Random &rng, DType t, int64_t m,
                                                 int64_t n, int64_t k) {
   static std::shared_ptr<MatmulData> cached;
@@ -661,11 +651,7 @@ public:
     int32_t m = int32_t(c.rows), n = int32_t(c.cols), k = int32_t(c.depth),
             one = 1;
     void *args[] = {&pa, &pb, &pc, &m, &n, &k, &k, &one, &n, &one, &n, &one};
-    const MatmulConfig &cfg = *c.matmul;
-    unsigned programs = unsigned(((m + cfg.blockM - 1) / cfg.blockM) *
-                                 ((n + cfg.blockN - 1) / cfg.blockN));
-    return kernel.launch(Dim3(programs), Dim3(c.warps * 32), dynamicShared,
-                         nullptr, args);
+    return launchGrid(args);
   }
 
   llvm::Expected<double> check(int set) override {
@@ -719,17 +705,65 @@ public:
                          number(rowError), number(probeError), dynamicShared);
   }
 
-private:
+protected:
+  /// One program per BLOCK_M x BLOCK_N tile of C.
+  llvm::Error launchGrid(void **args) const {
+    const MatmulConfig &cfg = *c.matmul;
+    unsigned programs = unsigned(((c.rows + cfg.blockM - 1) / cfg.blockM) *
+                                 ((c.cols + cfg.blockN - 1) / cfg.blockN));
+    return kernel.launch(Dim3(programs), Dim3(c.warps * 32), dynamicShared,
+                         nullptr, args);
+  }
+
   std::shared_ptr<const MatmulData> data;
+  /// A and B of each set (in[2 * set], in[2 * set + 1]), and C.
   std::vector<DeviceBuffer> in, out;
+
+private:
   size_t dynamicShared = 0;
   double rowError = 0, probeError = 0;
+};
+
+/// matmul_tma_kernel: the same product and check, A, B and C passed as the
+/// tensor maps of their blocks (row-major, contiguous).
+class TmaMatmul : public Matmul {
+public:
+  using Matmul::Matmul;
+
+  llvm::Error setUp(Random &rng, int sets) override {
+    if (llvm::Error e = Matmul::setUp(rng, sets))
+      return e;
+    const MatmulConfig &cfg = *c.matmul;
+    for (int s = 0; s < sets; ++s) {
+      auto setMaps = makeMatmulTensorMaps(
+          c.type, cfg.blockM, cfg.blockN, cfg.blockK,
+          {in[2 * s].getDevicePtr(), c.rows, c.depth, c.depth},
+          {in[2 * s + 1].getDevicePtr(), c.depth, c.cols, c.cols},
+          {out[s].getDevicePtr(), c.rows, c.cols, c.cols});
+      if (!setMaps)
+        return setMaps.takeError();
+      maps.push_back(*setMaps);
+    }
+    return llvm::Error::success();
+  }
+
+  llvm::Error launch(int set) override {
+    int32_t m = int32_t(c.rows), n = int32_t(c.cols), k = int32_t(c.depth);
+    void *args[] = {&maps[set][0], &maps[set][1], &maps[set][2], &m, &n, &k};
+    return launchGrid(args);
+  }
+
+private:
+  /// A's, B's and C's maps of each set.
+  std::vector<std::array<tilec::runtime::TensorMap, 3>> maps;
 };
 
 std::unique_ptr<Workload> makeWorkload(const Device &device, Kernel kernel,
                                        const BenchCase &c) {
   if (c.kernel == "add_kernel")
     return std::make_unique<VectorAdd>(device, std::move(kernel), c);
+  if (c.matmul && c.kernel == "matmul_tma_kernel")
+    return std::make_unique<TmaMatmul>(device, std::move(kernel), c);
   if (c.matmul)
     return std::make_unique<Matmul>(device, std::move(kernel), c);
   if (llvm::StringRef(c.kernel).starts_with("layernorm"))

@@ -1,8 +1,10 @@
 """The matmul part of bench/run_bench.py (issue #5): examples/matmul.py's
 matmul_kernel under Triton with tilec's block config and over a sweep of
-configs, cuBLAS (torch.matmul) and, through CuPy, tilec's cubin, each
-checked against a float64 product before it is timed; and the Markdown
-tables (per config, and the roofline against cuBLAS).
+configs, examples/matmul_tma.py's matmul_tma_kernel under Triton with
+tilec's block config (host-side TensorDescriptors, TMA), cuBLAS
+(torch.matmul) and, through CuPy, tilec's matmul_kernel cubin, each checked
+against a float64 product before it is timed; and the Markdown tables (per
+config, and the roofline against cuBLAS).
 
 tilec's own column comes from tilec-bench-host (bench/bench_host.cpp),
 which checks and times the cubins itself; run_bench.py merges the two.
@@ -12,6 +14,10 @@ import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BOUND = 1e-2  # kMatmulBound of test/GPU/GpuHost.h: why it is written there
+# The kernels benchmarked (bench/prepare_matmul.py compiles both) and their
+# examples/ module.
+KERNEL, TMA_KERNEL = "matmul_kernel", "matmul_tma_kernel"
+MODULES = {KERNEL: "matmul", TMA_KERNEL: "matmul_tma"}
 
 # Triton's own best over these, so that "Triton" is not one config tuned
 # for tilec: (BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, num_warps, num_stages),
@@ -28,9 +34,10 @@ TRITON_SWEEP = [
 ]
 
 
-def config_label(cfg):
+def config_label(cfg, kernel=KERNEL):
+    """'128x256x64 g8 w8 s3'; 'TMA 128x256x64 g8 w8 s3' for matmul_tma_kernel."""
     bm, bn, bk, gm, w, s = cfg
-    return f"{bm}x{bn}x{bk} g{gm} w{w} s{s}"
+    return ("TMA " if kernel == TMA_KERNEL else "") + f"{bm}x{bn}x{bk} g{gm} w{w} s{s}"
 
 
 def case_config(case):
@@ -38,8 +45,12 @@ def case_config(case):
             case["warps"], case["stages"])
 
 
-def load_matmul():
-    spec = importlib.util.spec_from_file_location("matmul", ROOT / "examples" / "matmul.py")
+def case_label(case):
+    return config_label(case_config(case), case["kernel"])
+
+
+def load_example(name):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -100,6 +111,22 @@ class Inputs:
         return lambda: mod.matmul_kernel[grid](
             a, b, c, self.m, self.n, self.k, a.stride(0), a.stride(1), b.stride(0),
             b.stride(1), c.stride(0), c.stride(1), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
+            GROUP_M=gm, num_warps=w, num_stages=s)
+
+    def triton_tma(self, mod, cfg, i=0):
+        """matmul_tma_kernel under Triton, its host-side TensorDescriptors
+        made once per input set (as tilec-bench-host encodes its tensor
+        maps once per set), as examples/matmul_tma.py's matmul_tma makes
+        them."""
+        from triton.tools.tensor_descriptor import TensorDescriptor
+        bm, bn, bk, gm, w, s = cfg
+        grid = (-(-self.m // bm) * -(-self.n // bn),)
+        a, b, c = self.sets[i]
+        da = TensorDescriptor.from_tensor(a, [bm, bk])
+        db = TensorDescriptor.from_tensor(b, [bk, bn])
+        dc = TensorDescriptor.from_tensor(c, [bm, bn])
+        return lambda: mod.matmul_tma_kernel[grid](
+            da, db, dc, self.m, self.n, self.k, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
             GROUP_M=gm, num_warps=w, num_stages=s)
 
     def cublas(self, i=0):
@@ -188,16 +215,30 @@ def triton_info(launch):
 
 
 class Runner:
-    """Fills the Triton, cuBLAS and tilec (CuPy) columns of the matmul
-    rows; inputs, cuBLAS and the Triton sweep are made once per shape."""
+    """Fills the Triton, cuBLAS and tilec (CuPy, matmul_kernel only) columns
+    of the matmul rows; inputs, cuBLAS and the Triton sweep are made once
+    per shape."""
 
     def __init__(self, carry, matmul_dir, timed, device="cuda", have_cupy=False,
                  sweep=True):
         self.carry, self.dir, self.timed = carry, matmul_dir, timed
         self.device, self.have_cupy, self.sweep = device, have_cupy, sweep
-        self.mod = load_matmul()
+        self.mods = {}  # kernel -> its examples/ module, loaded when first used
         self.key, self.inputs = None, None
         self.shapes = {}  # key -> dict(cublas=..., triton_sweep=[...], best=...)
+
+    def module(self, kernel):
+        if kernel not in self.mods:
+            self.mods[kernel] = load_example(MODULES[kernel])
+        return self.mods[kernel]
+
+    def triton_launch(self, case):
+        """i -> a launch of Triton on input set i, for the row's kernel and
+        config."""
+        inp, cfg, mod = self.inputs, case_config(case), self.module(case["kernel"])
+        if case["kernel"] == TMA_KERNEL:
+            return lambda i=0: inp.triton_tma(mod, cfg, i)
+        return lambda i=0: inp.triton(mod, cfg, i)
 
     def shape(self, case):
         key = f"{case['dtype']}.{case['m']}x{case['n']}x{case['k']}"
@@ -217,8 +258,9 @@ class Runner:
         out["cublas"] = measure(inp, inp.cublas, self.timed)
         print(f"  {case['dtype']} {case['shape']} cuBLAS: {short(out['cublas'])}", flush=True)
         sweep = []
+        mod = self.module(KERNEL)
         for cfg in TRITON_SWEEP if self.sweep else []:
-            res = measure(inp, lambda i, cfg=cfg: inp.triton(self.mod, cfg, i), self.timed)
+            res = measure(inp, lambda i, cfg=cfg: inp.triton(mod, cfg, i), self.timed)
             res["config"] = config_label(cfg)
             sweep.append(res)
             print(f"  Triton {config_label(cfg)}: {short(res)}", flush=True)
@@ -229,12 +271,13 @@ class Runner:
         case = row["case"]
         key = self.shape(case)
         row["shape_key"] = key
-        inp, cfg = self.inputs, case_config(case)
-        row["triton"] = measure(inp, lambda i: inp.triton(self.mod, cfg, i), self.timed)
-        row["triton_kernel"] = triton_info(inp.triton(self.mod, cfg))
-        print(f"  Triton {config_label(cfg)}: {short(row['triton'])}", flush=True)
+        inp, launch = self.inputs, self.triton_launch(case)
+        row["triton"] = measure(inp, launch, self.timed)
+        row["triton_kernel"] = triton_info(launch(0))
+        print(f"  Triton {case_label(case)}: {short(row['triton'])}", flush=True)
         tilec = row.get("tilec") or {}
-        if self.have_cupy and case.get("compiled") and "error" not in tilec:
+        if (self.have_cupy and case["kernel"] == KERNEL and case.get("compiled")
+                and "error" not in tilec):
             path = self.dir / case["cubin"]
             dyn = int(tilec.get("dynamic_shared") or 0)
             row["tilec_do_bench"] = measure(inp, lambda i: inp.cupy(path, case, dyn, i),
@@ -246,10 +289,10 @@ class Runner:
         configs) and the best correct tilec config."""
         for key, s in self.shapes.items():
             cands = [r for r in s["triton_sweep"] if r.get("correct")]
-            cands += [dict(r["triton"], config=config_label(case_config(r["case"])))
+            cands += [dict(r["triton"], config=case_label(r["case"]))
                       for r in rows if r.get("shape_key") == key and r["triton"].get("correct")]
             s["triton_best"] = max(cands, key=lambda r: r["tflops"], default=None)
-            tilec = [dict(r["tilec"], config=config_label(case_config(r["case"])))
+            tilec = [dict(r["tilec"], config=case_label(r["case"]))
                      for r in rows if r.get("shape_key") == key
                      and (r.get("tilec") or {}).get("correct") and r["tilec"].get("tflops")]
             s["tilec_best"] = max(tilec, key=lambda r: r["tflops"], default=None)
@@ -294,13 +337,16 @@ def tilec_status(t):
 
 def report(rows, shapes):
     """The two Markdown tables: per config, then the roofline per shape."""
-    lines = ["## Matmul (examples/matmul.py, fp32 accumulation, C in the input dtype)", "",
+    lines = ["## Matmul (examples/matmul.py; TMA: examples/matmul_tma.py; fp32 accumulation, "
+             "C in the input dtype)", "",
              "TFLOP/s = 2MNK / median time. Every column is timed alike: CUDA events around "
              "each launch, launches queued back to back over input sets that span 4x the L2 "
              "(tilec-bench-host's method; bench_matmul.rotating_timer for the Python-launched "
              "columns). tilec: tilec-bench-host; Triton (same config and its best over a "
              "sweep), cuBLAS (torch.matmul) and tilec again through CuPy (\"tilec (CuPy)\", "
-             "a cross-check of the host's figure). Every column "
+             "a cross-check of the host's figure; not for TMA). Configs marked TMA are "
+             "matmul_tma_kernel on both compilers (Triton: host-side TensorDescriptors; "
+             "tilec: tensor maps encoded by the host). Every column "
              "checked before timing: tilec's host against float64 (every element written, "
              "one row in 64 in full, a probe estimate of the whole-matrix Frobenius error), "
              "the others against a float64 torch product, ||C - ref||_F / ||ref||_F < 1e-2.",
@@ -321,7 +367,7 @@ def report(rows, shapes):
         best = s.get("triton_best") or {}
         cub = _tflops(s.get("cublas"))
         lines.append(
-            f"| {c['dtype']} | {c['shape']} | {config_label(case_config(c))} | {regs} "
+            f"| {c['dtype']} | {c['shape']} | {case_label(c)} | {regs} "
             f"| {status or _tf(tt)} | {_tf(_tflops(r.get('tilec_do_bench')))} "
             f"| {_tf(tr)} | {(r.get('triton_kernel') or {}).get('n_regs', '-')} "
             f"| {_f(_ratio(tt, tr), '.2f')} "
@@ -342,7 +388,7 @@ def report(rows, shapes):
             f"| {_tf(tb.get('tflops'))} ({tb.get('config', '-')}) | {pct(tb.get('tflops'))} "
             f"| {_tf(rb.get('tflops'))} ({rb.get('config', '-')}) | {pct(rb.get('tflops'))} "
             f"| {_f(_ratio(tb.get('tflops'), rb.get('tflops')), '.2f')} |")
-    not_compiled = sorted({f"{r['case']['dtype']} {config_label(case_config(r['case']))}: "
+    not_compiled = sorted({f"{r['case']['dtype']} {case_label(r['case'])}: "
                            f"{(r.get('tilec') or {}).get('error', '')[14:].splitlines()[0][:160]}"
                            for r in rows if tilec_status(r.get("tilec") or {}) == "NOT COMPILED"})
     if not_compiled:

@@ -18,9 +18,11 @@ torch and the machine's ceilings. Runs on the GPU machine.
    written) and cuBLAS matmul (torch.matmul, fp16 and bf16, 4096 and 8192).
 5. Matmul (issue #5; bench/bench_matmul.py), when bench/prepare_matmul.py
    has filled .carry/matmul: tilec's block configs at each shape and dtype,
-   Triton with the same config and over a sweep of its own, cuBLAS at the
-   same shape, all checked against float64 first; TFLOP/s, the ratios, and
-   a roofline table over cuBLAS. A tilec config that did not compile is
+   of examples/matmul.py's matmul_kernel and of examples/matmul_tma.py's
+   matmul_tma_kernel (TMA), Triton on the same source with the same config
+   (and for matmul_kernel over a sweep of its own), cuBLAS at the same
+   shape, all checked against float64 first; TFLOP/s, the ratios, and a
+   roofline table over cuBLAS. A tilec config that did not compile is
    reported as such and does not fail the run.
 
 Every output (Triton's and torch's too) is checked against a float64
@@ -367,7 +369,7 @@ def pct(v, copy):
 
 
 def is_matmul(row):
-    return row["case"]["kernel"] == "matmul_kernel"
+    return row["case"]["kernel"] in bench_matmul.MODULES
 
 
 def write_report(results, out):

@@ -5,10 +5,13 @@
 # cubins (test/GPU/CMakeLists.txt lists them) and the carryable static
 # programs (smoke test, samples, benchmark host) into .carry/, with the
 # commit they were built from in .carry/commit; then the matmul benchmark's
-# cubins, one per block config and dtype, into .carry/matmul/ with
+# cubins, one per kernel, block config and dtype, into .carry/matmul/ with
 # manifest.json (bench/prepare_matmul.py; $TILEC_MATMUL_CONFIGS, e.g.
-# "128x128x64:g8:w8:s3 64x64x32:g8:w4:s1", replaces its list). A config
-# that does not compile is recorded there, not an error.
+# "128x128x64:g8:w8:s3 64x64x32:g8:w4:s1", replaces its list of
+# matmul_kernel configs, $TILEC_MATMUL_TMA_CONFIGS, e.g.
+# "128x256x64:g8:w8:s3", its list of matmul_tma_kernel configs, and "none"
+# there leaves the TMA kernel out). A config that does not compile is
+# recorded there, not an error.
 #
 # `scripts/gpu_check.sh run OUTDIR [ARGS]` (on the GPU machine, which has no LLVM;
 # carry .carry): the runtime's smoke test, the samples against float64
@@ -42,6 +45,13 @@ prepare)
   echo "$commit" > "$CARRY/commit"
   matmul_configs=()
   for c in ${TILEC_MATMUL_CONFIGS:-}; do matmul_configs+=(--config "$c"); done
+  for c in ${TILEC_MATMUL_TMA_CONFIGS:-}; do
+    if [[ $c == none ]]; then
+      matmul_configs+=(--no-tma)
+    else
+      matmul_configs+=(--tma-config "$c")
+    fi
+  done
   python3 "$ROOT/bench/prepare_matmul.py" --tilec "$BUILD/bin/tilec" \
     --out "$CARRY/matmul" "${matmul_configs[@]}"
   ls -la "$CARRY" "$CARRY/samples"

@@ -15,7 +15,8 @@
 //   - tilec::runtime::CudaError / DriverUnavailableError: a driver call
 //     failed or there is no driver ("no CUDA driver found: ...").
 //   - tilec::jit::ArgumentError: a launch's arguments do not match the
-//     signature (count, kind, or an integer out of the parameter's range).
+//     signature (count, kind, an integer out of the parameter's range, or a
+//     tensor TMA cannot address).
 // Print any of them with llvm::toString(std::move(error)).
 //
 //===----------------------------------------------------------------------===//
@@ -32,6 +33,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace tilec::jit {
 
@@ -57,10 +59,20 @@ struct DevicePtr {
   CUdeviceptr value = 0;
 };
 
+/// A tensor passed to a `tensordesc<...>` parameter, as Triton's host-side
+/// TensorDescriptor holds it: the base address, then the shape and strides
+/// in elements, outermost first (strides.back() must be 1). The launch
+/// encodes the CUtensorMap the kernel reads from it and the box and swizzle
+/// the kernel was compiled with (runtime::encodeTensorMap).
+struct TensorDescArg {
+  CUdeviceptr base = 0;
+  llvm::SmallVector<int64_t, 4> shape, strides;
+};
+
 /// One typed launch argument.
 class KernelArg {
 public:
-  enum class Kind { Pointer, Int, Float };
+  enum class Kind { Pointer, Int, Float, TensorDesc };
 
   KernelArg(DevicePtr p) : kind(Kind::Pointer), u(p.value) {}
   KernelArg(const runtime::DeviceBuffer &b)
@@ -74,11 +86,19 @@ public:
       : kind(Kind::Int), i(static_cast<int64_t>(v)) {}
   KernelArg(float v) : kind(Kind::Float), f(v) {}
   KernelArg(double v) : kind(Kind::Float), f(v) {}
+  /// Refers to `d` (a KernelArg stays two words), which must outlive the
+  /// launch call. A temporary in the call's arguments does:
+  /// `kernel(grid, stream, out, TensorDescArg{base, {m, k}, {k, 1}}, n)`.
+  /// A KernelArg made from a temporary directly would dangle, hence the
+  /// deleted overload: name the TensorDescArg instead.
+  KernelArg(const TensorDescArg &d) : kind(Kind::TensorDesc), desc(&d) {}
+  KernelArg(TensorDescArg &&) = delete;
 
   Kind getKind() const { return kind; }
   CUdeviceptr getPointer() const { return u; }
   int64_t getInt() const { return i; }
   double getFloat() const { return f; }
+  const TensorDescArg &getTensorDesc() const { return *desc; }
 
 private:
   Kind kind;
@@ -86,14 +106,23 @@ private:
     CUdeviceptr u;
     int64_t i;
     double f;
+    const TensorDescArg *desc;
   };
 };
 
 /// The bytes cuLaunchKernel reads for each parameter: one 8-byte slot per
-/// argument (holding the value at the parameter's width) and the pointer to
-/// it. Filled without allocating for up to 16 parameters.
+/// argument (holding the value at the parameter's width), the encoded map of
+/// each tensor descriptor argument, and the pointer to the slot or map.
+/// Filled without allocating for up to 16 parameters and no descriptors.
+/// The pointers point into the object: do not copy or move it between
+/// packing and launching.
 struct PackedArgs {
   llvm::SmallVector<uint64_t, 16> slots;
+  /// The tensor descriptors' maps in parameter order: a std::vector because
+  /// its allocator honors TensorMap's 64-byte alignment (SmallVector's
+  /// malloc does not); sized once per pack, so it never moves under
+  /// `pointers`.
+  std::vector<runtime::TensorMap> maps;
   llvm::SmallVector<void *, 16> pointers;
 };
 
@@ -101,7 +130,11 @@ struct PackedArgs {
 /// widths: a wrong count, a pointer where a scalar goes (or the reverse), a
 /// float for an integer, or an integer out of range of an i32/i16/i8/i1
 /// parameter is an ArgumentError naming the kernel, the parameter and both
-/// types. Integers convert to float parameters.
+/// types. Integers convert to float parameters. A tensor descriptor
+/// parameter takes a TensorDescArg (and only it takes one), encoded with the
+/// parameter's `desc` layout: a tensor TMA cannot address is an
+/// ArgumentError, a failure of the driver's encoder a runtime::CudaError,
+/// both naming the kernel and the parameter.
 llvm::Error packArguments(const KernelMetadata &metadata,
                           llvm::ArrayRef<KernelArg> args, PackedArgs &out);
 

@@ -2,10 +2,11 @@
 //
 // tilec's runtime over the CUDA driver API: a device and its primary context,
 // modules loaded from PTX or cubin, kernels and their launch, device memory,
-// streams and events. libcuda is opened with dlopen at first use (see
-// lib/Runtime/CudaDriver.h), so a program linked with this library starts
-// and runs its CPU work on a machine with no driver; only the first call
-// that needs the GPU fails, with a DriverUnavailableError.
+// streams and events, and the tensor maps of `tensordesc` parameters. libcuda
+// is opened with dlopen at first use (see lib/Runtime/CudaDriver.h), so a
+// program linked with this library starts and runs its CPU work on a machine
+// with no driver; only the first call that needs the GPU fails, with a
+// DriverUnavailableError.
 //
 // Errors: every fallible call returns llvm::Error or llvm::Expected<T>, as
 // the rest of tilec does (LLVM is built without exceptions, and Expected
@@ -14,8 +15,9 @@
 // (out of memory)". Two error classes can be told apart with
 // `error.isA<...>()` or `expected.errorIsA<...>()` without consuming them:
 //   - DriverUnavailableError: no usable driver or no GPU here (libcuda
-//     missing, the toolkit's stub library, CUDA_ERROR_NO_DEVICE). Tests and
-//     tools that need a GPU skip on it.
+//     missing, the toolkit's stub library, CUDA_ERROR_NO_DEVICE, or, for
+//     encodeTensorMap, a driver older than CUDA 12.0). Tests and tools that
+//     need a GPU skip on it.
 //   - CudaError: a driver call failed; getResult() is its CUresult.
 // Anything else (a copy past the end of a buffer, a block too large for the
 // kernel) is an llvm::StringError. Print any of them with
@@ -36,6 +38,9 @@
 #ifndef TILEC_RUNTIME_H
 #define TILEC_RUNTIME_H
 
+#include "tilec/TensorDescriptor.h"
+
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -333,6 +338,29 @@ private:
   std::shared_ptr<detail::ContextState> state;
   CUevent event = nullptr;
 };
+
+//===----------------------------------------------------------------------===//
+// Tensor descriptors
+//===----------------------------------------------------------------------===//
+
+/// The 128 bytes of a CUtensorMap, aligned as the kernel parameter is.
+struct alignas(64) TensorMap {
+  uint8_t bytes[128];
+};
+
+/// Encodes the map a `tensordesc` parameter compiled with `layout` reads:
+/// the tensor at `base` with `shape` and `strides` (in elements, outermost
+/// first, as in Triton's TensorDescriptor; strides.back() must be 1), the
+/// box layout.boxShape, swizzle layout.swizzleBytes, out-of-bounds elements
+/// read as zero. Inputs TMA cannot take are an llvm::StringError naming
+/// what is wrong ("tensor descriptor base 0x7000008 is not 16-byte
+/// aligned"), before the driver is asked; a failure of
+/// cuTensorMapEncodeTiled is a CudaError, and a driver older than CUDA 12.0
+/// (which lacks it) a DriverUnavailableError. Needs no context.
+llvm::Expected<TensorMap> encodeTensorMap(const TensorDescLayout &layout,
+                                          CUdeviceptr base,
+                                          llvm::ArrayRef<int64_t> shape,
+                                          llvm::ArrayRef<int64_t> strides);
 
 } // namespace tilec::runtime
 

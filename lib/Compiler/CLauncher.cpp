@@ -6,9 +6,19 @@
 // `compile.py` does the same). The generated C needs cuda.h and libcuda and
 // nothing of tilec.
 //
+// A tensor descriptor parameter `d` becomes three C parameters, `d_base`,
+// `d_shape[rank]` and `d_strides[rank]` (elements, outermost first, as in
+// Triton's TensorDescriptor), which the launch encodes with
+// cuTensorMapEncodeTiled exactly as the JIT's runtime::encodeTensorMap does:
+// dimensions innermost first, strides in bytes, the box and swizzle of the
+// parameter's TensorDescLayout, zeros out of bounds. It leaves the checks to
+// the driver, whose CUresult it returns.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Compiler.h"
+
+#include "Runtime/TensorMapTypes.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -41,6 +51,96 @@ static std::string cType(const KernelParam &p) {
   bool isUnsigned = llvm::StringRef(p.type).starts_with("u") || p.bits == 1;
   unsigned bits = p.bits <= 8 ? 8 : p.bits;
   return fmt::format("{}int{}_t", isUnsigned ? "u" : "", bits);
+}
+
+/// The CU_TENSOR_MAP_DATA_TYPE_* enumerator of a signature element type, or
+/// nullptr when TMA cannot copy it.
+static const char *tensorMapDataType(llvm::StringRef elemType) {
+#define TILEC_ELEMENT_TYPE(name, type, bytes)                                  \
+  if (elemType == name)                                                        \
+    return "CU_TENSOR_MAP_DATA_TYPE_" #type;
+  TILEC_TENSOR_MAP_ELEMENT_TYPES(TILEC_ELEMENT_TYPE)
+#undef TILEC_ELEMENT_TYPE
+  return nullptr;
+}
+
+/// The C parameters of kernel parameter `p` named `n`, each after ",\n    ".
+static std::string cParams(const KernelParam &p, const std::string &n) {
+  if (p.kind != KernelParam::Kind::TensorDesc)
+    return fmt::format(",\n    {} {}", cType(p), n);
+  size_t rank = p.desc.blockShape.size();
+  return fmt::format(",\n    CUdeviceptr {0}_base,\n    const int64_t "
+                     "{0}_shape[{1}],\n    const int64_t {0}_strides[{1}]",
+                     n, rank);
+}
+
+/// The shared helper that encodes a descriptor's map, the box of each
+/// descriptor parameter, and the encoding statements of the launch; empty
+/// when the kernel takes no descriptor. The helper reverses Triton's
+/// outermost-first order into the driver's and turns strides into bytes;
+/// `bytes + 1` skips the innermost stride, which the driver does not take.
+static llvm::Error emitTensorDescs(const KernelMetadata &md,
+                                   llvm::ArrayRef<std::string> names,
+                                   llvm::StringRef name, std::string &helpers,
+                                   std::string &encodes) {
+  for (auto [p, n] : llvm::zip(md.params, names)) {
+    if (p.kind != KernelParam::Kind::TensorDesc)
+      continue;
+    const char *type = tensorMapDataType(p.desc.elemType);
+    if (!type)
+      return llvm::createStringError(fmt::format(
+          "tensor descriptor parameter '{}' has element type '{}', which "
+          "TMA cannot copy",
+          p.name, p.desc.elemType));
+    std::string box;
+    for (int64_t d : llvm::reverse(p.desc.boxShape))
+      box += fmt::format("{}{}", box.empty() ? "" : ", ", d);
+    helpers += fmt::format("static const cuuint32_t {}_{}_box[] = {{{}}};\n",
+                           name.str(), n, box);
+    encodes += fmt::format(
+        "  result = {0}_encode(&{1}_map, {2}, {3}, {4},\n"
+        "      {1}_base, {1}_shape, {1}_strides, {0}_{1}_box,\n"
+        "      CU_TENSOR_MAP_SWIZZLE_{5});\n"
+        "  if (result != CUDA_SUCCESS)\n    return result;\n",
+        name.str(), n, type, p.desc.elemBytes, p.desc.blockShape.size(),
+        p.desc.swizzleBytes ? fmt::format("{}B", p.desc.swizzleBytes)
+                            : std::string("NONE"));
+  }
+  if (encodes.empty())
+    return llvm::Error::success();
+  helpers = fmt::format(
+      "#if defined(__GNUC__)\n#define TILEC_ALIGN64 "
+      "__attribute__((aligned(64)))\n"
+      "#else\n#define TILEC_ALIGN64\n#endif\n\n"
+      "/* The map of a tensor descriptor: Triton's shape and strides "
+      "(elements,\n"
+      " * outermost first) in the driver's order (innermost first, strides in\n"
+      " * bytes, none for the contiguous dimension), the compiled box and\n"
+      " * swizzle, zeros out of bounds. */\n"
+      "static CUresult {0}_encode(CUtensorMap *map, CUtensorMapDataType type,\n"
+      "    unsigned elemBytes, unsigned rank, CUdeviceptr base,\n"
+      "    const int64_t *shape, const int64_t *strides, const cuuint32_t "
+      "*box,\n"
+      "    CUtensorMapSwizzle swizzle) {{\n"
+      "  static const cuuint32_t ones[5] = {{1, 1, 1, 1, 1}};\n"
+      "  cuuint64_t dims[5], bytes[5];\n"
+      "  unsigned d;\n"
+      "  for (d = 0; d < rank; ++d) {{\n"
+      "    if (shape[rank - 1 - d] <= 0 || strides[rank - 1 - d] <= 0)\n"
+      "      return CUDA_ERROR_INVALID_VALUE;\n"
+      "    dims[d] = (cuuint64_t)shape[rank - 1 - d];\n"
+      "    bytes[d] = (cuuint64_t)strides[rank - 1 - d] * elemBytes;\n"
+      "  }}\n"
+      "  if (bytes[0] != elemBytes)\n    return CUDA_ERROR_INVALID_VALUE;\n"
+      "  return cuTensorMapEncodeTiled(map, type, rank, (void "
+      "*)(uintptr_t)base,\n"
+      "      dims,"
+      " bytes + 1, box, ones, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,\n"
+      "      CU_TENSOR_MAP_L2_PROMOTION_L2_256B, "
+      "CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);\n"
+      "}}\n\n{1}\n",
+      name.str(), helpers);
+  return llvm::Error::success();
 }
 
 /// Parameter names as C identifiers that collide with nothing the launcher
@@ -82,7 +182,26 @@ llvm::Error tilec::emitCLauncher(const CompiledKernel &kernel,
   std::vector<std::string> names = cNames(md);
   std::string params;
   for (auto [p, n] : llvm::zip(md.params, names))
-    params += fmt::format(",\n    {} {}", cType(p), n);
+    params += cParams(p, n);
+  std::string helpers, encodes;
+  if (llvm::Error e = emitTensorDescs(md, names, name, helpers, encodes))
+    return e;
+  // A descriptor's C names (`d_base`, `d_map`, ...) or the launch's
+  // `result` could meet another parameter's name.
+  llvm::StringSet<> declared;
+  for (auto [p, n] : llvm::zip(md.params, names)) {
+    bool isDesc = p.kind == KernelParam::Kind::TensorDesc;
+    for (const char *suffix : {"", "_base", "_shape", "_strides", "_map"}) {
+      if (isDesc == (*suffix == 0))
+        continue;
+      std::string c = n + suffix;
+      if (!declared.insert(c).second || (!encodes.empty() && c == "result"))
+        return llvm::createStringError(fmt::format(
+            "c-launcher: the C name '{}' of parameter '{}' is taken by "
+            "another; rename the parameter",
+            c, p.name));
+    }
+  }
   std::string signature = fmt::format(
       "CUresult {}(CUstream stream, unsigned int gridX, unsigned int gridY,\n"
       "    unsigned int gridZ{})",
@@ -126,9 +245,18 @@ llvm::Error tilec::emitCLauncher(const CompiledKernel &kernel,
   }
   source << "\n};\n\n";
 
-  std::string argList;
-  for (const std::string &n : names)
-    argList += fmt::format("&{}, ", n);
+  std::string argList, locals;
+  for (auto [p, n] : llvm::zip(md.params, names)) {
+    bool isDesc = p.kind == KernelParam::Kind::TensorDesc;
+    argList += fmt::format("&{}{}, ", n, isDesc ? "_map" : "");
+    // The kernel's `.param .align 64 .b8 d[128]`; cuda.h aligns CUtensorMap
+    // only from C11 on.
+    if (isDesc)
+      locals += fmt::format("  TILEC_ALIGN64 CUtensorMap {}_map;\n", n);
+  }
+  if (!encodes.empty())
+    locals += "  CUresult result;\n";
+  source << helpers;
   source << fmt::format(
       "static CUmodule {0}_module = NULL;\n"
       "static CUfunction {0}_function = NULL;\n\n"
@@ -150,14 +278,16 @@ llvm::Error tilec::emitCLauncher(const CompiledKernel &kernel,
       "  {0}_function = NULL;\n"
       "}}\n\n"
       "{2} {{\n"
+      "{6}"
       "  void *args[] = {{{3}NULL}};\n"
       "  if (!{0}_function)\n    return CUDA_ERROR_NOT_INITIALIZED;\n"
       "  if (gridX == 0 || gridY == 0 || gridZ == 0)\n"
       "    return CUDA_ERROR_INVALID_VALUE;\n"
+      "{7}"
       "  return cuLaunchKernel({0}_function, gridX, gridY, gridZ, {4}, 1, 1, "
       "{5},\n                        stream, args, NULL);\n"
       "}}\n",
       name.str(), md.name, signature, argList, md.threadsPerBlock,
-      md.dynamicSharedBytes);
+      md.dynamicSharedBytes, locals, encodes);
   return llvm::Error::success();
 }

@@ -1,9 +1,10 @@
 //===- JIT.cpp - Compile, load and launch kernels from C++ ------*- C++ -*-===//
 //
-// include/tilec/JIT.h: argument checking and packing, loading a compiled
-// kernel into the primary context, and launching it. The checks run on the
-// host before cuLaunchKernel, so a wrong argument is an error value and
-// never a fault on the GPU.
+// include/tilec/JIT.h: argument checking and packing (tensor descriptors
+// encoded into their CUtensorMaps), loading a compiled kernel into the
+// primary context, and launching it. The checks run on the host before
+// cuLaunchKernel, so a wrong argument is an error value and never a fault on
+// the GPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,8 +29,28 @@ static const char *describe(KernelArg::Kind kind) {
     return "an integer";
   case KernelArg::Kind::Float:
     return "a float";
+  case KernelArg::Kind::TensorDesc:
+    return "a tensor descriptor";
   }
   return "?";
+}
+
+/// `error` from encoding argument `prefix` names: the checks' text as an
+/// ArgumentError, a driver failure still a CudaError (its result code kept),
+/// both prefixed; a missing driver as it is.
+static llvm::Error nameArgument(llvm::Error error, const std::string &prefix) {
+  return llvm::handleErrors(
+      std::move(error),
+      [](std::unique_ptr<runtime::DriverUnavailableError> e) -> llvm::Error {
+        return llvm::Error(std::move(e));
+      },
+      [&](const runtime::CudaError &e) -> llvm::Error {
+        return llvm::make_error<runtime::CudaError>(e.getResult(),
+                                                    prefix + e.getMessage());
+      },
+      [&](const llvm::ErrorInfoBase &e) -> llvm::Error {
+        return llvm::make_error<ArgumentError>(prefix + e.message());
+      });
 }
 
 /// Stores `v`'s low `bytes` bytes at the start of `slot` (little-endian, as
@@ -52,6 +73,11 @@ llvm::Error jit::packArguments(const KernelMetadata &md,
                             md.params.size(), args.size()));
   out.slots.assign(args.size(), 0);
   out.pointers.resize(args.size());
+  // All maps at once, before any pointer to one is taken.
+  out.maps.resize(llvm::count_if(md.params, [](const KernelParam &p) {
+    return p.kind == KernelParam::Kind::TensorDesc;
+  }));
+  size_t numMaps = 0;
   for (auto [i, pair] : llvm::enumerate(llvm::zip(md.params, args))) {
     const KernelParam &p = std::get<0>(pair);
     const KernelArg &a = std::get<1>(pair);
@@ -63,6 +89,9 @@ llvm::Error jit::packArguments(const KernelMetadata &md,
                               i + 1, p.name, p.type, describe(a.getKind()),
                               hint.str()));
     };
+    if (a.getKind() == KernelArg::Kind::TensorDesc &&
+        p.kind != KernelParam::Kind::TensorDesc)
+      return mismatch();
     switch (p.kind) {
     case KernelParam::Kind::Pointer:
       if (a.getKind() != KernelArg::Kind::Pointer)
@@ -112,6 +141,20 @@ llvm::Error jit::packArguments(const KernelMetadata &md,
                                 "of that type are not supported by the "
                                 "launcher; pass fp32 or fp64",
                                 i + 1, p.name, p.type));
+      break;
+    }
+    case KernelParam::Kind::TensorDesc: {
+      if (a.getKind() != KernelArg::Kind::TensorDesc)
+        return mismatch(" (pass a tilec::jit::TensorDescArg)");
+      const TensorDescArg &d = a.getTensorDesc();
+      llvm::Expected<runtime::TensorMap> map =
+          runtime::encodeTensorMap(p.desc, d.base, d.shape, d.strides);
+      if (!map)
+        return nameArgument(map.takeError(),
+                            fmt::format("launch of '{}': argument {} ('{}'): ",
+                                        md.name, i + 1, p.name));
+      out.maps[numMaps] = *map;
+      out.pointers[i] = &out.maps[numMaps++];
       break;
     }
     }

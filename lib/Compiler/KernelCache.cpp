@@ -8,6 +8,7 @@
 #include "tilec/KernelCache.h"
 #include "tilec/Target.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
@@ -30,7 +31,8 @@ namespace {
 /// "TILECKC1": the first eight bytes of every entry.
 constexpr char kMagic[8] = {'T', 'I', 'L', 'E', 'C', 'K', 'C', '1'};
 /// Bumped whenever the payload layout changes; older entries then miss.
-constexpr uint32_t kFormatVersion = 3;
+/// 4: tensor descriptor parameters carry their TensorDescLayout.
+constexpr uint32_t kFormatVersion = 4;
 /// magic, version, reserved, payload length, checksum.
 constexpr size_t kHeaderBytes = 8 + 4 + 4 + 8 + 8;
 
@@ -65,6 +67,7 @@ public:
     return v;
   }
   int i32() { return static_cast<int>(static_cast<int64_t>(u64())); }
+  int64_t i64() { return static_cast<int64_t>(u64()); }
   std::string str() {
     uint64_t n = u64();
     if (failed || n > data.size()) {
@@ -81,6 +84,37 @@ public:
 private:
   llvm::StringRef data;
 };
+
+/// A TensorDescLayout: element type, its width, block, box and swizzle.
+void writeLayout(Writer &w, const TensorDescLayout &layout) {
+  w.str(layout.elemType);
+  w.u64(layout.elemBytes);
+  for (const std::vector<int64_t> *shape :
+       {&layout.blockShape, &layout.boxShape}) {
+    w.u64(shape->size());
+    for (int64_t d : *shape)
+      w.i64(d);
+  }
+  w.u64(layout.swizzleBytes);
+}
+
+/// What writeLayout wrote; false for a layout no compile makes (a rank
+/// outside 1..5, block and box of different ranks, an unknown swizzle).
+bool readLayout(Reader &r, TensorDescLayout &layout) {
+  layout.elemType = r.str();
+  layout.elemBytes = static_cast<unsigned>(r.u64());
+  for (std::vector<int64_t> *shape : {&layout.blockShape, &layout.boxShape}) {
+    uint64_t rank = r.u64();
+    if (r.failed || rank < 1 || rank > 5)
+      return false;
+    shape->resize(rank);
+    for (int64_t &d : *shape)
+      d = r.i64();
+  }
+  layout.swizzleBytes = static_cast<unsigned>(r.u64());
+  return !r.failed && layout.blockShape.size() == layout.boxShape.size() &&
+         llvm::is_contained({0u, 32u, 64u, 128u}, layout.swizzleBytes);
+}
 
 } // namespace
 
@@ -165,6 +199,8 @@ std::string KernelCache::serializeEntry(llvm::StringRef key,
     p.str(param.type);
     p.u64(static_cast<uint64_t>(param.kind));
     p.u64(param.bits);
+    if (param.kind == KernelParam::Kind::TensorDesc)
+      writeLayout(p, param.desc);
   }
 
   Writer h;
@@ -223,10 +259,14 @@ KernelCache::deserializeEntry(llvm::StringRef bytes, llvm::StringRef key) {
     param.name = r.str();
     param.type = r.str();
     uint64_t kind = r.u64();
-    if (kind > static_cast<uint64_t>(KernelParam::Kind::Float))
+    if (kind > static_cast<uint64_t>(KernelParam::Kind::TensorDesc))
       return bad("bad parameter kind");
     param.kind = static_cast<KernelParam::Kind>(kind);
     param.bits = static_cast<unsigned>(r.u64());
+    if (param.kind == KernelParam::Kind::TensorDesc &&
+        !readLayout(r, param.desc))
+      return bad(fmt::format("bad tensor descriptor layout of parameter '{}'",
+                             param.name));
     md.params.push_back(std::move(param));
   }
   if (r.failed || !r.atEnd())

@@ -44,22 +44,28 @@ static llvm::Expected<void *> openLibrary(const std::string &path) {
 }
 
 /// Resolves every entry point of `driver` from `handle`; names the missing
-/// ones in the error.
+/// required ones in the error.
 static llvm::Error resolveSymbols(void *handle, CudaDriver &driver) {
   llvm::SmallVector<llvm::StringRef> missing;
-  auto resolve = [&](auto &field, const char *symbol, const char *fallback) {
+  auto resolve = [&](auto &field, const char *symbol, const char *fallback,
+                     bool required) {
     void *address = ::dlsym(handle, symbol);
     if (!address && fallback)
       address = ::dlsym(handle, fallback);
     if (!address) {
-      missing.push_back(symbol);
+      if (required)
+        missing.push_back(symbol);
       return;
     }
     field = reinterpret_cast<std::remove_reference_t<decltype(field)>>(address);
   };
 #define TILEC_CUDA_DRIVER_RESOLVE(symbol, fallback)                            \
-  resolve(driver.symbol, #symbol, fallback);
+  resolve(driver.symbol, #symbol, fallback, /*required=*/true);
+#define TILEC_CUDA_DRIVER_RESOLVE_OPTIONAL(symbol, fallback)                   \
+  resolve(driver.symbol, #symbol, fallback, /*required=*/false);
   TILEC_CUDA_DRIVER_ENTRIES(TILEC_CUDA_DRIVER_RESOLVE)
+  TILEC_CUDA_DRIVER_OPTIONAL_ENTRIES(TILEC_CUDA_DRIVER_RESOLVE_OPTIONAL)
+#undef TILEC_CUDA_DRIVER_RESOLVE_OPTIONAL
 #undef TILEC_CUDA_DRIVER_RESOLVE
 
   if (missing.empty())

@@ -67,12 +67,20 @@ namespace tilec::runtime {
   X(cuEventElapsedTime_v2, "cuEventElapsedTime")                               \
   X(cuEventDestroy_v2, nullptr)
 
-/// The driver's entry points. Every pointer is set in a table that
+/// Entry points a driver may lack, as X(symbol, fallback): the table then
+/// holds nullptr and only the feature that needs one fails, naming it.
+/// cuTensorMapEncodeTiled (tensor descriptors, TMA) came with CUDA 12.0, and
+/// an older driver still runs every kernel that takes none.
+#define TILEC_CUDA_DRIVER_OPTIONAL_ENTRIES(X)                                  \
+  X(cuTensorMapEncodeTiled, nullptr)
+
+/// The driver's entry points. Every required pointer is set in a table that
 /// loadCudaDriver returns; a fake table for tests sets the ones it needs.
 struct CudaDriver {
 #define TILEC_CUDA_DRIVER_FIELD(symbol, fallback)                              \
   decltype(&::symbol) symbol = nullptr;
   TILEC_CUDA_DRIVER_ENTRIES(TILEC_CUDA_DRIVER_FIELD)
+  TILEC_CUDA_DRIVER_OPTIONAL_ENTRIES(TILEC_CUDA_DRIVER_FIELD)
 #undef TILEC_CUDA_DRIVER_FIELD
 
   /// The library the table came from, as passed to dlopen ("libcuda.so.1"),
@@ -89,7 +97,8 @@ constexpr llvm::StringLiteral kLibcudaEnvVar = "TILEC_LIBCUDA";
 /// runs dlopen (which reference-counts) and dlsym again; the library is never
 /// closed. A library that cannot be opened is a DriverUnavailableError ("no
 /// CUDA driver found: libcuda.so.1 could not be loaded (<dlerror>)"); one
-/// that lacks entry points is a plain error naming them.
+/// that lacks required entry points is a plain error naming them (optional
+/// ones it lacks stay nullptr).
 llvm::Expected<std::unique_ptr<CudaDriver>>
 loadCudaDriver(llvm::StringRef path = "");
 

@@ -10,8 +10,13 @@
 //
 // A loaded image is recognized by comparing it with the files of
 // $TILEC_FAKE_CUBIN_DIR, whose names (KERNEL.DTYPE[.bBLOCK].cubin, as
-// test/GPU/CMakeLists.txt makes them) give the kernel, its type and BLOCK.
-// A launch whose block is not the cubin's num_warps * 32 fails.
+// test/GPU/CMakeLists.txt makes them) give the kernel, its type and BLOCK
+// (bMxNxK for matmul_tma_kernel). A launch whose block is not the cubin's
+// num_warps * 32 fails. cuTensorMapEncodeTiled is the unit tests' fake
+// (unittests/Runtime/FakeTensorMap.h): it checks its arguments and writes
+// them, readably, into the map; matmul_tma_kernel reads its operands
+// through those maps, and fails to launch when a map's box or swizzle is
+// not what the compiler planned for the block.
 // $TILEC_FAKE_BUG plants one fault, to show that the checks catch it:
 //   stray  writes one element past each row (or past n);
 //   skip   leaves one output element unwritten (NaN);
@@ -20,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GpuHost.h"
+#include "Runtime/FakeTensorMap.h"
 
 #include <cctype>
 #include <chrono>
@@ -33,6 +39,10 @@
 #include <string>
 
 using namespace tilec::gpuhost;
+using tilec::planTensorDescLayout;
+using tilec::TensorDescLayout;
+using tilec::runtime::fakedriver::FakeTensorMap;
+using tilec::runtime::fakedriver::readFakeTensorMap;
 
 namespace {
 
@@ -43,6 +53,8 @@ struct FakeFunction {
   int block;
   /// Warps named in the cubin (`.wN`), 0 for the block's default.
   int warps = 0;
+  /// BLOCK_N and BLOCK_K of a `.bMxNxK` name, 0 when it names BLOCK alone.
+  int blockN = 0, blockK = 0;
 };
 
 /// Cubin contents -> file name, read once from $TILEC_FAKE_CUBIN_DIR.
@@ -171,6 +183,94 @@ void matmulInt8(void **args) {
     c[mid] += 1;
   if (getBug() == "stray" && scn == 1 && scm > size_t(n))
     c[(m / 2) * scm + n] = 0;
+}
+
+/// CU_TENSOR_MAP_SWIZZLE_* for a swizzle of `bytes` (0: none).
+CUtensorMapSwizzle getSwizzleMode(unsigned bytes) {
+  return bytes == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
+         : bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+         : bytes == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
+                       : CU_TENSOR_MAP_SWIZZLE_NONE;
+}
+
+/// Element (row, col) of the rank-2 tensor `map`: 0 past its extent, as a
+/// TMA load fills it.
+float loadTile(const FakeTensorMap &map, DType t, int64_t row, int64_t col) {
+  if (uint64_t(row) >= map.globalDim[1] || uint64_t(col) >= map.globalDim[0])
+    return 0.0f;
+  return load(map.address + row * map.globalStrides[0], col, t);
+}
+
+/// The address of element (row, col) of `map`, or 0 past its extent (a TMA
+/// store clips there).
+CUdeviceptr getStoreRow(const FakeTensorMap &map, int64_t row, int64_t col) {
+  if (uint64_t(row) >= map.globalDim[1] || uint64_t(col) >= map.globalDim[0])
+    return 0;
+  return map.address + row * map.globalStrides[0];
+}
+
+/// matmul_tma_kernel (examples/matmul_tma.py, GROUP_M 8) with the blocks of
+/// its cubin's name: checks that each tensor map is rank 2, of the
+/// kernel's type, zero-filled, and moves the box and swizzle that
+/// planTensorDescLayout gives its block, then runs each program of the grid as
+/// the kernel does: its tile at the grouped offsets, cdiv(K, BLOCK_K) steps of
+/// loads that read 0 past a map's extent, a store clipped to C's map.
+CUresult matmulTma(const FakeFunction &f, unsigned programs, void **args) {
+  const int bm = f.block, bn = f.blockN, bk = f.blockK, groupM = 8;
+  const std::vector<int64_t> blocks[] = {{bm, bk}, {bk, bn}, {bm, bn}};
+  FakeTensorMap maps[3];
+  for (int i = 0; i < 3; ++i) {
+    maps[i] = readFakeTensorMap(args[i]);
+    TensorDescLayout plan;
+    std::string why;
+    if (std::memcmp(maps[i].magic, "FTM1", 4) != 0 || maps[i].rank != 2 ||
+        maps[i].dataType != (f.type == DType::BF16
+                                 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                 : CU_TENSOR_MAP_DATA_TYPE_FLOAT16) ||
+        maps[i].oobFill != CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE ||
+        !planTensorDescLayout(blocks[i], unsigned(getBytes(f.type)), plan,
+                              why) ||
+        maps[i].boxDim[0] != plan.boxShape[1] ||
+        maps[i].boxDim[1] != plan.boxShape[0] ||
+        maps[i].swizzle != getSwizzleMode(plan.swizzleBytes))
+      return CUDA_ERROR_INVALID_VALUE;
+  }
+  const FakeTensorMap &a = maps[0], &b = maps[1], &c = maps[2];
+  int m = arg<int32_t>(args, 3), n = arg<int32_t>(args, 4),
+      k = arg<int32_t>(args, 5);
+  int tilesM = (m + bm - 1) / bm, tilesN = (n + bn - 1) / bn;
+  std::vector<float> acc(size_t(bm) * bn), bTile(size_t(bk) * bn);
+  for (int pid = 0; pid < int(programs); ++pid) {
+    int group = pid / (groupM * tilesN), firstM = group * groupM;
+    int rowsInGroup = std::min(tilesM - firstM, groupM);
+    int local = pid % (groupM * tilesN);
+    int offM = (firstM + local % rowsInGroup) * bm;
+    int offN = (local / rowsInGroup) * bn;
+    std::fill(acc.begin(), acc.end(), 0.0f);
+    for (int kt = 0; kt < (k + bk - 1) / bk; ++kt) {
+      for (int p = 0; p < bk; ++p)
+        for (int j = 0; j < bn; ++j)
+          bTile[p * bn + j] = loadTile(b, f.type, kt * bk + p, offN + j);
+      for (int i = 0; i < bm; ++i)
+        for (int p = 0; p < bk; ++p)
+          if (float av = loadTile(a, f.type, offM + i, kt * bk + p))
+            for (int j = 0; j < bn; ++j)
+              acc[i * bn + j] += av * bTile[p * bn + j];
+    }
+    for (int i = 0; i < bm; ++i)
+      for (int j = 0; j < bn; ++j)
+        if (CUdeviceptr row = getStoreRow(c, offM + i, offN + j))
+          store(row, offN + j, acc[i * bn + j], f.type);
+  }
+  CUdeviceptr mid = c.address + (m / 2) * c.globalStrides[0];
+  if (getBug() == "skip")
+    store(mid, n / 2, NAN, f.type);
+  if (getBug() == "wrong")
+    store(mid, n / 2, 1e3f, f.type);
+  // Past the last column, where C's rows are padded.
+  if (getBug() == "stray" && c.globalStrides[0] > n * getBytes(f.type))
+    store(mid, n, 0.0f, f.type);
+  return CUDA_SUCCESS;
 }
 
 void softmax(const FakeFunction &f, unsigned rows, void **args) {
@@ -328,13 +428,17 @@ CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   while (b != std::string::npos && !std::isdigit(file[b + 2]))
     b = file.find(".b", b + 1);
   size_t w = file.find(".w");
-  *f = reinterpret_cast<CUfunction>(new FakeFunction{
+  auto *fn = new FakeFunction{
       kernel,
       file.find(".fp16.") != std::string::npos   ? DType::F16
       : file.find(".bf16.") != std::string::npos ? DType::BF16
                                                  : DType::F32,
       b == std::string::npos ? 1024 : std::atoi(file.c_str() + b + 2),
-      w == std::string::npos ? 0 : std::atoi(file.c_str() + w + 2)});
+      w == std::string::npos ? 0 : std::atoi(file.c_str() + w + 2)};
+  // "b128x256x64": BLOCK_M x BLOCK_N x BLOCK_K.
+  if (b != std::string::npos)
+    std::sscanf(file.c_str() + b + 2, "%*dx%dx%d", &fn->blockN, &fn->blockK);
+  *f = reinterpret_cast<CUfunction>(fn);
   return CUDA_SUCCESS;
 }
 CUresult cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction) {
@@ -356,6 +460,8 @@ CUresult cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz,
     matmul(f, args);
   else if (f.kernel == "matmul_int8_kernel")
     matmulInt8(args);
+  else if (f.kernel == "matmul_tma_kernel")
+    return matmulTma(f, gx, args);
   else if (f.kernel == "layernorm_fwd_kernel" ||
            f.kernel == "layernorm_fwd_fused_kernel")
     layerNorm(f, gx, args);
@@ -417,6 +523,16 @@ CUresult cuEventElapsedTime_v2(float *ms, CUevent start, CUevent end) {
 CUresult cuEventDestroy_v2(CUevent e) {
   delete reinterpret_cast<double *>(e);
   return CUDA_SUCCESS;
+}
+CUresult cuTensorMapEncodeTiled(
+    CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank, void *address,
+    const cuuint64_t *dims, const cuuint64_t *strides, const cuuint32_t *box,
+    const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2,
+    CUtensorMapFloatOOBfill oobFill) {
+  return tilec::runtime::fakedriver::fakeEncodeTiled(
+      map, type, rank, address, dims, strides, box, elementStrides, interleave,
+      swizzle, l2, oobFill);
 }
 
 } // extern "C"

@@ -3,10 +3,11 @@
 // What tilec-gpu-samples (test/GPU/samples.cpp) and tilec-bench-host
 // (bench/bench_host.cpp) share: fp16 <-> float on the host, a fast seeded
 // random source, device buffers that hold host data in fp32 or fp16 or that
-// start poisoned with NaN, loading a kernel from a cubin file, the float64
-// references of the samples (vector add, softmax, layer norm) and the error
-// measure. Every driver call goes through tilec::runtime and returns its
-// llvm::Error; nothing here prints.
+// start poisoned with NaN, loading a kernel from a cubin file, the tensor
+// maps of tensor-descriptor parameters, a parallel loop for the references,
+// the float64 references of the samples (vector add, softmax, layer norm)
+// and the error measure. Every driver call goes through tilec::runtime and
+// returns its llvm::Error; nothing here prints.
 //
 // Host arrays are float and hold values already rounded through the storage
 // type (`DType::F16`: exact fp16 values), so a reference computed from them
@@ -18,16 +19,19 @@
 #define TILEC_TEST_GPU_GPUHOST_H
 
 #include "tilec/Runtime.h"
+#include "tilec/TensorDescriptor.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace tilec::gpuhost {
@@ -322,9 +326,67 @@ inline llvm::Expected<size_t> getDynamicSharedBytes(const Kernel &kernel,
   return needed > size_t(*declared) ? needed - size_t(*declared) : 0;
 }
 
+/// The tensor map of a `tensordesc<TYPE[block]>` parameter over a tensor of
+/// type `t` at `base` with `shape` and `strides` (elements, outermost first,
+/// the last stride 1): the box and swizzle the compiler planned for the
+/// block (planTensorDescLayout), encoded by the driver.
+inline llvm::Expected<runtime::TensorMap>
+makeTensorMap(DType t, const std::vector<int64_t> &block, CUdeviceptr base,
+              llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<int64_t> strides) {
+  TensorDescLayout layout;
+  std::string why;
+  if (!planTensorDescLayout(block, unsigned(getBytes(t)), layout, why))
+    return llvm::createStringError(why);
+  layout.elemType = getName(t);
+  return runtime::encodeTensorMap(layout, base, shape, strides);
+}
+
+/// A row-major matrix on the device: `rows` x `cols` elements, rows
+/// `rowStride` elements apart.
+struct MatrixRef {
+  CUdeviceptr base;
+  int64_t rows, cols, rowStride;
+};
+
+/// The tensor maps of examples/matmul_tma.py's matmul_tma_kernel for
+/// `blockM` x `blockN` x `blockK` tiles: A's (`blockM` x `blockK` blocks),
+/// B's (`blockK` x `blockN`) and C's (`blockM` x `blockN`).
+inline llvm::Expected<std::array<runtime::TensorMap, 3>>
+makeMatmulTensorMaps(DType t, int64_t blockM, int64_t blockN, int64_t blockK,
+                     const MatrixRef &a, const MatrixRef &b,
+                     const MatrixRef &c) {
+  const std::pair<std::vector<int64_t>, const MatrixRef *> tensors[] = {
+      {{blockM, blockK}, &a}, {{blockK, blockN}, &b}, {{blockM, blockN}, &c}};
+  std::array<runtime::TensorMap, 3> maps;
+  for (size_t i = 0; i < 3; ++i) {
+    const MatrixRef &x = *tensors[i].second;
+    auto map = makeTensorMap(t, tensors[i].first, x.base, {x.rows, x.cols},
+                             {x.rowStride, 1});
+    if (!map)
+      return map.takeError();
+    maps[i] = *map;
+  }
+  return maps;
+}
+
 //===----------------------------------------------------------------------===//
 // float64 references (what examples/*.py compute, in exact-ish arithmetic)
 //===----------------------------------------------------------------------===//
+
+/// Runs `body(i)` for i in [0, count) on all cores (a matmul reference is
+/// up to 10^10 multiply-adds).
+template <typename F> void parallelFor(size_t count, F body) {
+  size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1,
+                                      std::max<size_t>(count, 1));
+  std::vector<std::thread> pool;
+  for (size_t t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      for (size_t i = t; i < count; i += threads)
+        body(i);
+    });
+  for (std::thread &th : pool)
+    th.join();
+}
 
 /// softmax of one row of `n` values.
 inline void softmaxRow(const float *x, size_t n, double *out) {

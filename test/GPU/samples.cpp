@@ -15,13 +15,17 @@
 //     pipelines, the code tilec emits for sm_80 too), fp32 as
 //     tf32 (within 1e-2 of float64, also as a whole: the Frobenius error)
 //     and int8 with int32 sums (exact against int64; outputs poisoned with
-//     INT32_MIN) (examples/matmul_tf32_int8.py), ragged shapes.
+//     INT32_MIN) (examples/matmul_tf32_int8.py), ragged shapes;
+//   - matmul through tensor descriptors (examples/matmul_tma.py: TMA loads
+//     and stores on sm_90a), fp16 and bf16, the tensor maps encoded from
+//     the blocks' plan (planTensorDescLayout) and the tensors' shapes and
+//     strides; and encodeTensorMap's refusal of a stride TMA cannot take.
 // A case fails on an error over its bound (GpuHost.h's ErrorMeter: per row,
 // or per 1024-element block for vector add, the worse of the L2 error and
 // the worst element's), on any NaN (an element not written), on a write
-// outside the rows (the padding must stay poisoned), or on any failed
-// driver call. The input padding holds large values, so that an unmasked
-// read shows in the result.
+// outside the output (the padding of its rows, and for matmul spare rows
+// past M, must stay poisoned), or on any failed driver call. The input
+// padding holds large values, so that an unmasked read shows in the result.
 //
 // Prints the seed ($TILEC_SEED repeats a run), one line per case and
 // "N passed, N failed"; exits 0 only if all pass, 77 (skipped) with no
@@ -63,7 +67,7 @@ struct Harness {
   }
 
   /// Judges one case: each (what, error, bound) must hold, and nothing may
-  /// be written outside the output's rows.
+  /// be written outside the output (`stray` elements were).
   void verdict(const std::string &name,
                const std::vector<std::tuple<std::string, double, double>> &errs,
                size_t stray) {
@@ -76,7 +80,8 @@ struct Harness {
                     .str();
     }
     if (stray)
-      detail += llvm::formatv(", {0} stray writes past the rows", stray).str();
+      detail +=
+          llvm::formatv(", {0} stray writes outside the output", stray).str();
     llvm::outs() << (ok ? "PASS " : "FAIL ") << name << ":" << detail << "\n";
     ok ? ++passed : ++failed;
   }
@@ -132,6 +137,151 @@ llvm::Error vectorAdd(Harness &h, DType t, size_t n) {
   return llvm::Error::success();
 }
 
+/// The largest BLOCK_M of the matmul samples: C gets this many spare rows
+/// past M, poisoned, so that a tile written past the last row shows.
+constexpr int kSpareRows = 128;
+/// What the padding of a padded operand's lines holds: read as data, it
+/// would dominate the sum.
+constexpr float kOperandPad = 64.0f;
+
+/// One operand of a matmul on the host: `rows` x `cols` values in the
+/// layout given by two strides (row-major: rowStride is the line length,
+/// colStride 1; column-major the other way round).
+struct Operand {
+  std::vector<float> host;
+  int64_t rowStride, colStride;
+
+  float at(int64_t i, int64_t j) const {
+    return host[size_t(i * rowStride + j * colStride)];
+  }
+};
+
+/// Random values of type `t` in [-1, 1), row- or column-major; with
+/// `padded`, every line (a row, or a column when column-major) runs on to a
+/// multiple of 16 elements (at least one more), the padding holding
+/// kOperandPad.
+Operand makeOperand(Random &rng, DType t, int rows, int cols, bool colMajor,
+                    bool padded) {
+  int line = colMajor ? rows : cols, lines = colMajor ? cols : rows;
+  int ld = padded ? paddedStride(line, 1) : line;
+  Operand op{rng.uniform(size_t(lines) * ld, -1, 1, t), colMajor ? 1 : ld,
+             colMajor ? ld : 1};
+  for (size_t l = 0; l < size_t(lines); ++l)
+    std::fill(op.host.begin() + l * ld + line, op.host.begin() + (l + 1) * ld,
+              kOperandPad);
+  return op;
+}
+
+/// The inputs of one matmul case on the host and the device, and its C: an
+/// `m` x `n` result with padded rows (stride ldc > n) and kSpareRows more
+/// rows, all poisoned.
+struct MatmulData {
+  DType type;
+  int m, n, k;
+  Operand a, b;
+  int ldc;
+  /// A, B and C on the device.
+  std::vector<DeviceBuffer> buffers;
+
+  CUdeviceptr getA() const { return buffers[0].getDevicePtr(); }
+  CUdeviceptr getB() const { return buffers[1].getDevicePtr(); }
+  CUdeviceptr getC() const { return buffers[2].getDevicePtr(); }
+};
+
+llvm::Expected<MatmulData> makeMatmulData(Harness &h, DType t, int m, int n,
+                                          int k, bool aColMajor, bool bColMajor,
+                                          bool padded) {
+  MatmulData d;
+  d.type = t, d.m = m, d.n = n, d.k = k;
+  d.a = makeOperand(h.rng, t, m, k, aColMajor, padded);
+  d.b = makeOperand(h.rng, t, k, n, bColMajor, padded);
+  d.ldc = paddedStride(n, 1);
+  for (const Operand *op : {&d.a, &d.b}) {
+    auto buf = upload(h.device, op->host, t);
+    if (!buf)
+      return buf.takeError();
+    d.buffers.push_back(std::move(*buf));
+  }
+  auto c = allocPoisoned(h.device, size_t(m + kSpareRows) * d.ldc, t);
+  if (!c)
+    return c.takeError();
+  d.buffers.push_back(std::move(*c));
+  return std::move(d);
+}
+
+/// Judges C after a launch on `d`: row by row (ErrorMeter) and as a whole
+/// (the relative Frobenius error) against a float64 product of the inputs,
+/// both under `bound`; every element written, and the padding past N and
+/// the spare rows past M still poisoned.
+llvm::Error judgeMatmul(Harness &h, const std::string &name,
+                        const MatmulData &d, double bound) {
+  size_t rows = size_t(d.m + kSpareRows);
+  auto out = download(d.buffers[2], rows * d.ldc, d.type);
+  if (!out)
+    return out.takeError();
+  std::vector<ErrorMeter> meters(d.m);
+  std::vector<double> num(d.m), den(d.m);
+  parallelFor(size_t(d.m), [&](size_t i) {
+    std::vector<double> ref(d.n, 0.0);
+    for (int p = 0; p < d.k; ++p) {
+      double av = d.a.at(i, p);
+      for (int j = 0; j < d.n; ++j)
+        ref[j] += av * d.b.at(p, j);
+    }
+    const float *row = out->data() + i * d.ldc;
+    meters[i].add(row, ref.data(), d.n);
+    for (int j = 0; j < d.n; ++j) {
+      num[i] += (row[j] - ref[j]) * (row[j] - ref[j]);
+      den[i] += ref[j] * ref[j];
+    }
+  });
+  double rowErr = 0, numSum = 0, denSum = 0;
+  for (int i = 0; i < d.m; ++i) {
+    double e = meters[i].get();
+    rowErr = std::isnan(e) || std::isnan(rowErr) ? NAN : std::max(rowErr, e);
+    numSum += num[i];
+    denSum += den[i];
+  }
+  double frobenius = std::sqrt(numSum / (denSum > 0 ? denSum : 1));
+  // Past N in every row (the spare ones included), then the spare rows.
+  size_t stray = countStrayWrites(*out, rows, d.n, d.ldc);
+  for (size_t i = size_t(d.m); i < rows; ++i)
+    for (int j = 0; j < d.n; ++j)
+      stray += !std::isnan((*out)[i * d.ldc + j]);
+  h.verdict(name, {{"frobenius", frobenius, bound}, {"rows", rowErr, bound}},
+            stray);
+  return llvm::Error::success();
+}
+
+/// `kernelName` from the cubin `file` and the dynamic shared memory its
+/// launch needs (the pipelined variants keep their operand rings there;
+/// tilec reports how much).
+llvm::Expected<std::pair<Kernel, unsigned>>
+loadSampleKernel(Harness &h, const std::string &file,
+                 const std::string &kernelName) {
+  llvm::Expected<Kernel> kernel = loadKernel(h.device, h.dir, file, kernelName);
+  if (!kernel)
+    return kernel.takeError();
+  llvm::Expected<unsigned> dynamicShared =
+      getRequiredDynamicShared(h.dir, file);
+  if (!dynamicShared)
+    return dynamicShared.takeError();
+  return std::make_pair(std::move(*kernel), *dynamicShared);
+}
+
+/// Launches a matmul's grid (one program per `blockM` x `blockN` tile of
+/// C, `warps` warps each) and waits for it.
+llvm::Error launchMatmul(Harness &h, const std::pair<Kernel, unsigned> &kernel,
+                         int m, int n, int blockM, int blockN, int warps,
+                         void **args) {
+  unsigned programs =
+      unsigned(((m + blockM - 1) / blockM) * ((n + blockN - 1) / blockN));
+  if (llvm::Error e = kernel.first.launch(Dim3(programs), Dim3(32 * warps),
+                                          kernel.second, nullptr, args))
+    return e;
+  return h.device.synchronize();
+}
+
 /// A compiled matmul kernel: its cubin's name after the dtype
 /// ("b128.d16.bt"), its tile and warps.
 struct MatmulConfig {
@@ -142,79 +292,36 @@ struct MatmulConfig {
 /// `kernel` (matmul_kernel of examples/matmul.py, or matmul_tf32_kernel of
 /// examples/matmul_tf32_int8.py; both take A, B, C, M, N, K and the six
 /// strides) from the cubin `kernel.DTYPE.VARIANT.cubin` on an `m` x `k` by
-/// `k` x `n` product of type `t`, A and B row- or column-major, C's rows
-/// padded (stride > n) so that writes past the mask show. Checked row by
-/// row and as a whole (the relative Frobenius error) against a float64
-/// product of the inputs, both under `bound`.
+/// `k` x `n` product of type `t`, A and B row- or column-major, judged by
+/// judgeMatmul.
 llvm::Error runMatmul(Harness &h, const char *kernelName, DType t,
                       const MatmulConfig &cfg, int m, int n, int k,
                       bool aColMajor, bool bColMajor, double bound) {
-  std::string cubin =
-      llvm::formatv("{0}.{1}.{2}.cubin", kernelName, getName(t), cfg.variant);
-  llvm::Expected<Kernel> kernel =
-      loadKernel(h.device, h.dir, cubin, kernelName);
+  auto kernel = loadSampleKernel(
+      h,
+      llvm::formatv("{0}.{1}.{2}.cubin", kernelName, getName(t), cfg.variant),
+      kernelName);
   if (!kernel)
     return kernel.takeError();
-  // The pipelined variants keep their operand rings in dynamic shared
-  // memory; tilec reports how much.
-  llvm::Expected<unsigned> dynamicShared =
-      getRequiredDynamicShared(h.dir, cubin);
-  if (!dynamicShared)
-    return dynamicShared.takeError();
-  std::vector<float> a = h.rng.uniform(size_t(m) * k, -1, 1, t),
-                     b = h.rng.uniform(size_t(k) * n, -1, 1, t);
-  int ldc = paddedStride(n, 1);
-  auto ba = upload(h.device, a, t);
-  if (!ba)
-    return ba.takeError();
-  auto bb = upload(h.device, b, t);
-  if (!bb)
-    return bb.takeError();
-  auto bc = allocPoisoned(h.device, size_t(m) * ldc, t);
-  if (!bc)
-    return bc.takeError();
-  CUdeviceptr pa = ba->getDevicePtr(), pb = bb->getDevicePtr(),
-              pc = bc->getDevicePtr();
-  int32_t sam = aColMajor ? 1 : k, sak = aColMajor ? m : 1;
-  int32_t sbk = bColMajor ? 1 : n, sbn = bColMajor ? k : 1;
-  int32_t mm = m, nn = n, kk = k, scm = ldc, scn = 1;
+  auto d = makeMatmulData(h, t, m, n, k, aColMajor, bColMajor,
+                          /*padded=*/false);
+  if (!d)
+    return d.takeError();
+  CUdeviceptr pa = d->getA(), pb = d->getB(), pc = d->getC();
+  int32_t sam = int32_t(d->a.rowStride), sak = int32_t(d->a.colStride),
+          sbk = int32_t(d->b.rowStride), sbn = int32_t(d->b.colStride);
+  int32_t mm = m, nn = n, kk = k, scm = d->ldc, scn = 1;
   void *args[] = {&pa,  &pb,  &pc,  &mm,  &nn,  &kk,
                   &sam, &sak, &sbk, &sbn, &scm, &scn};
-  unsigned programs = unsigned(((m + cfg.blockM - 1) / cfg.blockM) *
-                               ((n + cfg.blockN - 1) / cfg.blockN));
-  if (llvm::Error e = kernel->launch(Dim3(programs), Dim3(32 * cfg.warps),
-                                     *dynamicShared, nullptr, args))
+  if (llvm::Error e = launchMatmul(h, *kernel, m, n, cfg.blockM, cfg.blockN,
+                                   cfg.warps, args))
     return e;
-  if (llvm::Error e = h.device.synchronize())
-    return e;
-  auto out = download(*bc, size_t(m) * ldc, t);
-  if (!out)
-    return out.takeError();
-  ErrorMeter meter;
-  double num = 0, den = 0;
-  std::vector<double> ref(n);
-  for (int i = 0; i < m; ++i) {
-    std::fill(ref.begin(), ref.end(), 0.0);
-    for (int p = 0; p < k; ++p) {
-      double av = a[size_t(i) * sam + size_t(p) * sak];
-      for (int j = 0; j < n; ++j)
-        ref[j] += av * b[size_t(p) * sbk + size_t(j) * sbn];
-    }
-    const float *row = out->data() + size_t(i) * ldc;
-    meter.add(row, ref.data(), n);
-    for (int j = 0; j < n; ++j) {
-      num += (row[j] - ref[j]) * (row[j] - ref[j]);
-      den += ref[j] * ref[j];
-    }
-  }
-  double frobenius = std::sqrt(num / (den > 0 ? den : 1));
-  h.verdict(llvm::formatv("{0}.{1} {2} {3}x{4}x{5} A {6}{7}", kernelName,
-                          cfg.variant, getName(t), m, n, k,
-                          aColMajor ? "column-major" : "row-major",
-                          bColMajor ? " B column-major" : ""),
-            {{"frobenius", frobenius, bound}, {"rows", meter.get(), bound}},
-            countStrayWrites(*out, m, n, ldc));
-  return llvm::Error::success();
+  return judgeMatmul(h,
+                     llvm::formatv("{0}.{1} {2} {3}x{4}x{5} A {6}{7}",
+                                   kernelName, cfg.variant, getName(t), m, n, k,
+                                   aColMajor ? "column-major" : "row-major",
+                                   bColMajor ? " B column-major" : ""),
+                     *d, bound);
 }
 
 /// matmul_kernel (fp16 or bf16 operands, fp32 accumulation).
@@ -314,6 +421,67 @@ llvm::Error matmulInt8(Harness &h, int m, int n, int k) {
     llvm::outs() << llvm::formatv(", {0} stray writes past the rows", stray);
   llvm::outs() << "\n";
   ok ? ++h.passed : ++h.failed;
+  return llvm::Error::success();
+}
+
+/// A compiled matmul_tma_kernel (examples/matmul_tma.py): its cubin's name
+/// after the dtype ("b128x256x64.w8"), its block and warps.
+struct TmaConfig {
+  const char *variant;
+  int blockM, blockN, blockK, warps;
+};
+
+/// matmul_tma_kernel from `matmul_tma_kernel.DTYPE.VARIANT.cubin` on an `m`
+/// x `k` by `k` x `n` product of type `t`: A, B and C row-major with padded
+/// rows (16-byte multiples, as TMA needs, so k and n are multiples of 8),
+/// each passed as the tensor map of its block; judged by judgeMatmul. The
+/// rows of A and B are longer than their data, holding kOperandPad, so that
+/// a map with a wrong stride reads it and shows.
+llvm::Error matmulTma(Harness &h, DType t, const TmaConfig &cfg, int m, int n,
+                      int k) {
+  auto kernel = loadSampleKernel(
+      h,
+      llvm::formatv("matmul_tma_kernel.{0}.{1}.cubin", getName(t), cfg.variant),
+      "matmul_tma_kernel");
+  if (!kernel)
+    return kernel.takeError();
+  auto d = makeMatmulData(h, t, m, n, k, /*aColMajor=*/false,
+                          /*bColMajor=*/false, /*padded=*/true);
+  if (!d)
+    return d.takeError();
+  auto maps = makeMatmulTensorMaps(
+      t, cfg.blockM, cfg.blockN, cfg.blockK, {d->getA(), m, k, d->a.rowStride},
+      {d->getB(), k, n, d->b.rowStride}, {d->getC(), m, n, d->ldc});
+  if (!maps)
+    return maps.takeError();
+  int32_t mm = m, nn = n, kk = k;
+  void *args[] = {&(*maps)[0], &(*maps)[1], &(*maps)[2], &mm, &nn, &kk};
+  if (llvm::Error e = launchMatmul(h, *kernel, m, n, cfg.blockM, cfg.blockN,
+                                   cfg.warps, args))
+    return e;
+  return judgeMatmul(h,
+                     llvm::formatv("matmul_tma_kernel.{0} {1} {2}x{3}x{4}",
+                                   cfg.variant, getName(t), m, n, k),
+                     *d, kMatmulBound);
+}
+
+/// The host side of TMA: encodeTensorMap refuses a row stride that is not a
+/// multiple of 16 bytes (an fp16 tensor with rows of 60 elements, 120
+/// bytes), before anything is launched.
+llvm::Error tensorMapRefusesBadStride(Harness &h) {
+  auto buf = allocPoisoned(h.device, 64 * 60, DType::F16);
+  if (!buf)
+    return buf.takeError();
+  auto map = makeTensorMap(DType::F16, {64, 64}, buf->getDevicePtr(), {64, 60},
+                           {60, 1});
+  bool refused = !map;
+  llvm::outs() << (refused ? "PASS " : "FAIL ")
+               << "encodeTensorMap fp16 64x60, row stride 120 bytes: "
+               << (refused ? "refused: " + llvm::toString(map.takeError())
+                           : std::string("accepted, but TMA needs 16-byte "
+                                         "multiples"))
+               << "\n";
+  refused ? ++h.passed : ++h.failed;
   return llvm::Error::success();
 }
 
@@ -606,6 +774,28 @@ int main(int argc, char **argv) {
     run("matmul_int8_kernel 1000x1000x1000", matmulInt8(h, 1000, 1000, 1000));
     run("matmul_int8_kernel 4097x256x511", matmulInt8(h, 4097, 256, 511));
   }
+  // matmul_tma_kernel (examples/matmul_tma.py): A, B and C through tensor
+  // maps (TMA on sm_90a), 128x256x64 tiles on 8 warps and 128x128x64 on 4,
+  // both 3-stage: ragged shapes (K and N multiples of 8, as TMA's 16-byte
+  // row strides need), one tile smaller than the block, and first a check on
+  // the host that a stride TMA cannot take is refused. Last, so that a
+  // fault here cannot spoil the context for the cases above.
+  run("encodeTensorMap refuses a bad stride", tensorMapRefusesBadStride(h));
+  const TmaConfig tmaWide{"b128x256x64.w8", 128, 256, 64, 8},
+      tmaSmall{"b128x128x64.w4", 128, 128, 64, 4};
+  std::vector<std::tuple<int, int, int>> tmaShapes = {{333, 520, 248},
+                                                      {64, 64, 64}};
+  if (!quick)
+    tmaShapes.insert(tmaShapes.end(), {{1000, 1000, 1000}, {4097, 2048, 512}});
+  for (DType t : {DType::F16, DType::BF16})
+    for (const TmaConfig &cfg : {tmaWide, tmaSmall})
+      for (auto [m, n, k] : tmaShapes)
+        run(llvm::formatv("matmul_tma_kernel.{0} {1} {2}x{3}x{4}", cfg.variant,
+                          getName(t), m, n, k),
+            matmulTma(h, t, cfg, m, n, k));
+  if (!quick)
+    run("matmul_tma_kernel.b128x256x64.w8 fp16 4096x4096x4096",
+        matmulTma(h, DType::F16, tmaWide, 4096, 4096, 4096));
   llvm::outs() << h.passed << " passed, " << h.failed << " failed\n";
   return h.failed ? 1 : 0;
 }

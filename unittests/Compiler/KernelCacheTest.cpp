@@ -270,6 +270,57 @@ TEST_F(KernelCacheTest, EntryChecksSayWhatFailed) {
                 std::to_string(bytes.size() - 32));
 }
 
+TEST_F(KernelCacheTest, TensorDescParametersKeepTheirLayout) {
+  CompiledKernel k;
+  k.ptx = "ptx";
+  KernelParam desc{"a_desc", "tensordesc<bf16[64, 128]>",
+                   KernelParam::Kind::TensorDesc, 1024};
+  desc.desc.elemType = "bf16";
+  desc.desc.elemBytes = 2;
+  desc.desc.blockShape = {64, 128};
+  desc.desc.boxShape = {64, 64};
+  desc.desc.swizzleBytes = 128;
+  k.metadata.params = {desc, {"n", "i32", KernelParam::Kind::Int, 32}};
+  llvm::Expected<CompiledKernel> back = KernelCache::deserializeEntry(
+      KernelCache::serializeEntry("key", k), "key");
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  ASSERT_EQ(back->metadata.params.size(), 2u);
+  const KernelParam &p = back->metadata.params[0];
+  EXPECT_EQ(p.name, "a_desc");
+  EXPECT_EQ(p.type, "tensordesc<bf16[64, 128]>");
+  EXPECT_EQ(p.kind, KernelParam::Kind::TensorDesc);
+  EXPECT_EQ(p.bits, 1024u);
+  EXPECT_EQ(p.desc.elemType, "bf16");
+  EXPECT_EQ(p.desc.elemBytes, 2u);
+  EXPECT_EQ(p.desc.blockShape, (std::vector<int64_t>{64, 128}));
+  EXPECT_EQ(p.desc.boxShape, (std::vector<int64_t>{64, 64}));
+  EXPECT_EQ(p.desc.swizzleBytes, 128u);
+  EXPECT_EQ(back->metadata.params[1].kind, KernelParam::Kind::Int);
+  EXPECT_EQ(back->metadata.params[1].name, "n");
+
+  // A layout no compile makes is refused rather than launched with.
+  k.metadata.params[0].desc.swizzleBytes = 48;
+  llvm::Expected<CompiledKernel> bad = KernelCache::deserializeEntry(
+      KernelCache::serializeEntry("key", k), "key");
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_EQ(llvm::toString(bad.takeError()),
+            "corrupt cache entry: bad tensor descriptor layout of parameter "
+            "'a_desc'");
+}
+
+TEST_F(KernelCacheTest, EntriesOfTheFormatBeforeTensorDescsMiss) {
+  CompiledKernel k;
+  k.ptx = "ptx";
+  std::string bytes = KernelCache::serializeEntry("key", k);
+  // Format 3 wrote no layouts; its entries must not be read as format 4.
+  bytes[8] = 3;
+  llvm::Expected<CompiledKernel> old =
+      KernelCache::deserializeEntry(bytes, "key");
+  ASSERT_FALSE(static_cast<bool>(old));
+  EXPECT_EQ(llvm::toString(old.takeError()),
+            "corrupt cache entry: format version 3, expected 4");
+}
+
 TEST_F(KernelCacheTest, UnusableDirectoryFallsBackToMemoryWithOneWarning) {
   // A regular file where the directory should be: creating it fails even
   // for root, for whom permission bits would not.

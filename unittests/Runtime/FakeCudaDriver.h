@@ -11,6 +11,7 @@
 #define TILEC_UNITTESTS_RUNTIME_FAKECUDADRIVER_H
 
 #include "Runtime/CudaDriver.h"
+#include "Runtime/FakeTensorMap.h"
 
 #include <cstdint>
 #include <cstring>
@@ -55,8 +56,16 @@ struct FakeState {
   /// launch (lastArgs dangles once the caller's argument array is gone).
   int argsToCopy = 0;
   std::vector<uint64_t> lastArgWords;
+  /// The same for arguments of any size: `argBytes[i]` bytes of argument i
+  /// (128 for a tensor map) copied into lastArgBytes[i].
+  std::vector<size_t> argBytes;
+  std::vector<std::string> lastArgBytes;
   unsigned lastMemsetValue = 0;
   size_t lastMemsetWords = 0;
+  /// cuTensorMapEncodeTiled: what it returns instead of encoding (success:
+  /// encode with fakeEncodeTiled), and how often it was called.
+  CUresult encodeResult = CUDA_SUCCESS;
+  int encodes = 0;
 };
 
 inline FakeState *fake = nullptr;
@@ -246,6 +255,10 @@ inline CudaDriver makeFakeDriver() {
     fake->lastArgWords.assign(fake->argsToCopy, 0);
     for (int i = 0; i < fake->argsToCopy; ++i)
       std::memcpy(&fake->lastArgWords[i], args[i], 8);
+    fake->lastArgBytes.clear();
+    for (size_t i = 0; i < fake->argBytes.size(); ++i)
+      fake->lastArgBytes.emplace_back(static_cast<const char *>(args[i]),
+                                      fake->argBytes[i]);
     return shared > unsigned(fake->maxDynamicShared) ? CUDA_ERROR_INVALID_VALUE
                                                      : CUDA_SUCCESS;
   };
@@ -294,6 +307,19 @@ inline CudaDriver makeFakeDriver() {
     ++fake->eventsDestroyed;
     return CUDA_SUCCESS;
   };
+  d.cuTensorMapEncodeTiled =
+      [](CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank,
+         void *address, const cuuint64_t *dims, const cuuint64_t *strides,
+         const cuuint32_t *box, const cuuint32_t *elementStrides,
+         CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle,
+         CUtensorMapL2promotion l2, CUtensorMapFloatOOBfill oobFill) {
+        ++fake->encodes;
+        if (fake->encodeResult != CUDA_SUCCESS)
+          return fake->encodeResult;
+        return fakeEncodeTiled(map, type, rank, address, dims, strides, box,
+                               elementStrides, interleave, swizzle, l2,
+                               oobFill);
+      };
   return d;
 }
 

@@ -122,6 +122,8 @@ TEST(RuntimeLoaderTest, StubLibraryIsNoDriver) {
   llvm::Expected<std::unique_ptr<CudaDriver>> driver = loadCudaDriver(stub);
   ASSERT_TRUE(static_cast<bool>(driver)) << llvm::toString(driver.takeError());
   EXPECT_EQ((*driver)->libraryPath, stub);
+  // Optional entry points are resolved too when the library has them.
+  EXPECT_NE((*driver)->cuTensorMapEncodeTiled, nullptr);
 
   setCudaDriverForTesting(driver->get());
   llvm::Expected<Device> device = Device::get();
