@@ -37,7 +37,8 @@ prepare)
   xz -T0 -6 -c "$BUILD/bin/tilec-jit-carry" > "$CARRY/tilec-jit-carry.xz"
   cp "$BUILD/bin/tilec-aot-softmax-carry" "$CARRY/"
   cp "$ROOT/examples/softmax.py" "$ROOT/examples/vector_add.py" \
-    "$ROOT/examples/matmul_autotune.py" "$CARRY/"
+    "$ROOT/examples/matmul_autotune.py" "$ROOT/examples/matmul_tma.py" \
+    "$CARRY/"
   git -C "$ROOT" rev-parse HEAD > "$CARRY/commit"
   ls -la "$CARRY"
   du -sh "$CARRY"
@@ -70,6 +71,7 @@ run)
   export TILEC_CACHE_DIR="$BIN/cache"
   "$JIT" jit-launch "$CARRY/vector_add.py" 2>&1 | tee "$OUTDIR/jit_launch.log" || status=1
   "$JIT" autotune "$CARRY/matmul_autotune.py" 2>&1 | tee "$OUTDIR/autotune.log" || status=1
+  "$JIT" jit-tma "$CARRY/matmul_tma.py" 2>&1 | tee "$OUTDIR/jit_tma.log" || status=1
   "$JIT" jit-softmax "$CARRY/softmax.py" 2>&1 | tee "$OUTDIR/jit_softmax.log" || status=1
   "$CARRY/tilec-aot-softmax-carry" 2>&1 | tee "$OUTDIR/aot_softmax.log" || status=1
 

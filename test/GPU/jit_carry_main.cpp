@@ -14,6 +14,7 @@ int tilecJitSoftmaxMain(int argc, char **argv);
 int tilecJitBenchMain(int argc, char **argv);
 int tilecGpuJitLaunchMain(int argc, char **argv);
 int tilecGpuAutotuneMain(int argc, char **argv);
+int tilecGpuJitTmaMain(int argc, char **argv);
 
 int main(int argc, char **argv) {
   struct Program {
@@ -23,13 +24,15 @@ int main(int argc, char **argv) {
   const Program programs[] = {{"jit-softmax", tilecJitSoftmaxMain},
                               {"jit-bench", tilecJitBenchMain},
                               {"jit-launch", tilecGpuJitLaunchMain},
-                              {"autotune", tilecGpuAutotuneMain}};
+                              {"autotune", tilecGpuAutotuneMain},
+                              {"jit-tma", tilecGpuJitTmaMain}};
   if (argc >= 2)
     for (const Program &p : programs)
       if (std::strcmp(argv[1], p.name) == 0)
         return p.main(argc - 1, argv + 1);
   std::fprintf(stderr,
-               "usage: %s jit-softmax|jit-bench|jit-launch|autotune ARGS...\n",
+               "usage: %s jit-softmax|jit-bench|jit-launch|autotune|jit-tma "
+               "ARGS...\n",
                argv[0]);
   return 2;
 }
