@@ -44,8 +44,19 @@ func.func @init_ring(%b: !tilegpu.memdesc<[4, 1], i64, #ring>) {
 // An mbarrier expecting no arrival would complete its phase at once.
 #bar = #tilegpu.shared<{swizzleBytes = 0, order = [0]}>
 func.func @init_count_0(%b: !tilegpu.memdesc<[1], i64, #bar>) {
-  // expected-error @+1 {{'tilegpu.init_barrier' op count must be positive}}
+  // expected-error @+1 {{'tilegpu.init_barrier' op count must be positive, got 0}}
   tilegpu.init_barrier %b, 0 : !tilegpu.memdesc<[1], i64, #bar>
+  return
+}
+
+// -----
+
+// Regression: count is a signless i32 whose getter is unsigned; -1 was read
+// as 4294967295 and accepted.
+#bar = #tilegpu.shared<{swizzleBytes = 0, order = [0]}>
+func.func @init_count_negative(%b: !tilegpu.memdesc<[1], i64, #bar>) {
+  // expected-error @+1 {{'tilegpu.init_barrier' op count must be positive, got -1}}
+  tilegpu.init_barrier %b, -1 : !tilegpu.memdesc<[1], i64, #bar>
   return
 }
 
@@ -64,6 +75,17 @@ func.func @inval_f64(%b: !tilegpu.memdesc<[1], f64, #bar>) {
 func.func @expect_two_barriers(%b: !tilegpu.memdesc<[2], i64, #bar>, %p: i1) {
   // expected-error @+1 {{'tilegpu.barrier_expect' op needs an mbarrier, a memdesc of one i64, got '!tilegpu.memdesc<[2], i64, <{swizzleBytes = 0, order = [0]}>>'}}
   tilegpu.barrier_expect %b, 16384, %p : !tilegpu.memdesc<[2], i64, #bar>
+  return
+}
+
+// -----
+
+// Regression: bytes is a signless i32 whose getter is unsigned, so the
+// check for a negative count could never fire.
+#bar = #tilegpu.shared<{swizzleBytes = 0, order = [0]}>
+func.func @expect_negative_bytes(%b: !tilegpu.memdesc<[1], i64, #bar>, %p: i1) {
+  // expected-error @+1 {{'tilegpu.barrier_expect' op bytes must not be negative, got -16}}
+  tilegpu.barrier_expect %b, -16, %p : !tilegpu.memdesc<[1], i64, #bar>
   return
 }
 
