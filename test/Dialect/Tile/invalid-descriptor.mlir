@@ -5,7 +5,8 @@
 // shared tile it lands in are planned from (include/tilec/TensorDescriptor.h),
 // so the type admits only blocks that plan describes: static, 2-D, without a
 // layout (a register layout is the load's business, not the descriptor's),
-// of whole bytes. A load or store moves exactly one block at one index per
+// of 1, 2, 4 or 8-byte elements, with power-of-two dimensions and rows of at
+// least 16 bytes. A load or store moves exactly one block at one index per
 // dimension.
 
 //===----------------------------------------------------------------------===//
@@ -32,18 +33,47 @@ func.func private @encoding(!tile.tensordesc<tensor<64x64xf16, "blocked">>)
 
 // -----
 
-// expected-error @+1 {{a tensor descriptor holds integers or floats of 8 bits or more, got 'i1'}}
+// expected-error @+1 {{a tensor descriptor holds integers or floats of 8, 16, 32 or 64 bits, got 'i1'}}
 func.func private @i1(!tile.tensordesc<tensor<64x128xi1>>)
 
 // -----
 
-// expected-error @+1 {{a tensor descriptor holds integers or floats of 8 bits or more, got 'index'}}
+// expected-error @+1 {{a tensor descriptor holds integers or floats of 8, 16, 32 or 64 bits, got 'index'}}
 func.func private @index(!tile.tensordesc<tensor<64x64xindex>>)
 
 // -----
 
-// expected-error @+1 {{a tensor descriptor holds integers or floats of 8 bits or more, got '!tile.ptr<f16>'}}
+// expected-error @+1 {{a tensor descriptor holds integers or floats of 8, 16, 32 or 64 bits, got '!tile.ptr<f16>'}}
 func.func private @pointers(!tile.tensordesc<tensor<64x64x!tile.ptr<f16>>>)
+
+// -----
+
+// Regression: sub-byte integers were accepted, and have no TMA plan.
+// expected-error @+1 {{a tensor descriptor holds integers or floats of 8, 16, 32 or 64 bits, got 'i4'}}
+func.func private @i4(!tile.tensordesc<tensor<64x64xi4>>)
+
+// -----
+
+// expected-error @+1 {{a tensor descriptor holds integers or floats of 8, 16, 32 or 64 bits, got 'i24'}}
+func.func private @i24(!tile.tensordesc<tensor<64x64xi24>>)
+
+// -----
+
+// Regression: blocks without a TMA plan were accepted, and
+// tilegpu-lower-descriptors crashed on a load of one (a null shared type).
+// expected-error @+1 {{every dimension of a tensor descriptor's block must be a power of two, got 'tensor<96x64xf16>'}}
+func.func private @not_power_of_two(!tile.tensordesc<tensor<96x64xf16>>)
+
+// -----
+
+// expected-error @+1 {{every dimension of a tensor descriptor's block must be a power of two, got 'tensor<0x64xf16>'}}
+func.func private @empty(!tile.tensordesc<tensor<0x64xf16>>)
+
+// -----
+
+// 4 f16 are 8 bytes, under the 16 bytes a TMA box row spans at least.
+// expected-error @+1 {{the contiguous dimension of a tensor descriptor's block must span at least 16 bytes, got 'tensor<64x4xf16>'}}
+func.func private @narrow_rows(!tile.tensordesc<tensor<64x4xf16>>)
 
 // -----
 
