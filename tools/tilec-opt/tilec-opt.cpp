@@ -12,6 +12,7 @@
 #include "TileGPU/Transforms/Passes.h"
 #include "Conversion/Passes.h"
 
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -40,6 +41,9 @@ int main(int argc, char **argv) {
   mlir::registerSymbolDCEPass();
   mlir::registerLoopInvariantCodeMotionPass();
   mlir::registerSCCPPass();
+  // The last conversion of tilec's LLVM pipeline (lib/Pipelines): NVVM ops
+  // without an LLVM intrinsic become inline PTX, which tests check.
+  mlir::registerPass([] { return mlir::createConvertNVVMToLLVMPass(); });
   tilec::tile::registerTilePasses();
   tilec::tilegpu::registerTileGPUPasses();
   tilec::registerConversionPasses();

@@ -1,12 +1,14 @@
 //===- TileTypes.cpp - Tile dialect types and type helpers ------*- C++ -*-===//
 //
-// Implements `!tile.ptr<T>` (printing, parsing, verification) and the
-// shape-preserving type helpers declared in TileTypes.h.
+// Implements `!tile.ptr<T>` and `!tile.tensordesc<...>` (printing, parsing,
+// verification) and the shape-preserving type helpers declared in
+// TileTypes.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Tile/IR/TileTypes.h"
 #include "Tile/IR/TileOps.h"
+#include "tilec/TensorDescriptor.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -46,11 +48,22 @@ TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                        << blockType;
   if (blockType.getEncoding())
     return emitError() << "a tensor descriptor's block has no layout";
+  // A tensor map's element is 1, 2, 4 or 8 bytes, and the shared layout
+  // the block lands in needs a power-of-two size.
   Type e = blockType.getElementType();
-  if (!e.isIntOrFloat() || e.isInteger(1))
-    return emitError() << "a tensor descriptor holds integers or floats of 8 "
-                          "bits or more, got "
+  unsigned bits = e.isIntOrFloat() ? e.getIntOrFloatBitWidth() : 0;
+  if (bits < 8 || bits > 64 || !llvm::isPowerOf2_32(bits))
+    return emitError() << "a tensor descriptor holds integers or floats of 8, "
+                          "16, 32 or 64 bits, got "
                        << e;
+  // The block must have a TMA plan: every pass after the frontend (which
+  // refuses the others) derives the shared tile and the copies from it.
+  TensorDescLayout plan;
+  std::string why;
+  std::vector<int64_t> shape(blockType.getShape().begin(),
+                             blockType.getShape().end());
+  if (!planTensorDescLayout(shape, bits / 8, plan, why))
+    return emitError() << why << ", got " << blockType;
   return success();
 }
 

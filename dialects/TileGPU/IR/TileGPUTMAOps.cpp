@@ -70,9 +70,14 @@ static LogicalResult verifyTMABlock(Operation *op, tile::TensorDescType desc,
   return success();
 }
 
+// `count` and `bytes` are signless i32 attributes, whose getters return
+// them unsigned: read them signed, so that a negative one is refused (and
+// named) instead of passing as a value over 2^31.
+
 LogicalResult InitBarrierOp::verify() {
-  if (getCount() < 1)
-    return emitOpError() << "count must be positive";
+  int64_t count = getCountAttr().getInt();
+  if (count < 1)
+    return emitOpError() << "count must be positive, got " << count;
   return verifyBarrier(*this, getBar().getType());
 }
 
@@ -81,8 +86,9 @@ LogicalResult InvalBarrierOp::verify() {
 }
 
 LogicalResult BarrierExpectOp::verify() {
-  if (getBytes() < 0)
-    return emitOpError() << "bytes must not be negative";
+  int64_t bytes = getBytesAttr().getInt();
+  if (bytes < 0)
+    return emitOpError() << "bytes must not be negative, got " << bytes;
   return verifyBarrier(*this, getBar().getType());
 }
 
