@@ -4,12 +4,9 @@
 //   - when every thread already holds the elements it needs (the lane and
 //     warp bases agree), a permutation of registers, free at run time;
 //   - otherwise a round trip through the op's shared-memory scratch: each
-//     thread stores the elements it holds, a barrier, each thread loads the
-//     elements the new layout gives it, runs of consecutive elements as one
-//     vector access of up to 16 bytes. Out of an mma accumulator, the scratch
-//     is a swizzled shared tile where the rows are 32 bytes or more (so that
-//     the accumulator's column of rows is not one bank); row-major
-//     otherwise. A
+//     thread stores the elements it holds at their row-major offset, a
+//     barrier, each thread loads the elements the new layout gives it, runs
+//     of consecutive elements as one vector access of up to 16 bytes. A
 //     barrier before the stores keeps an earlier op that used the same bytes
 //     (the allocator reuses them) from reading what this one writes.
 //
@@ -104,78 +101,6 @@ struct RelayoutConversion : public ConvertOpToLLVMPattern<OpTy> {
   }
 
 private:
-  /// The round trip through a scratch laid out as a swizzled shared tile
-  /// (sharedSwizzledLayout, the widest swizzle the rows fill): the 16-byte
-  /// chunks of each row are permuted by the row's low bits, so a warp that
-  /// writes or reads a column of rows (an mma accumulator's 8 rows of 4-byte
-  /// pairs) hits distinct banks instead of one bank 8 times; runs of up to
-  /// 16 bytes stay contiguous. Offsets come from the layouts composed with
-  /// the inverted shared layout, so each thread computes one base and XORs
-  /// constants. Fails (and the caller goes row-major) where the runs would
-  /// not stay contiguous.
-  FailureOr<SmallVector<Value>>
-  throughSwizzledMemory(OpTy op, ArrayRef<Value> src, const LinearLayout &srcLL,
-                        const LinearLayout &dstLL, unsigned storeVec,
-                        unsigned loadVec, int32_t regFree, OpBuilder &b) const {
-    Location loc = op.getLoc();
-    auto tensorType = cast<RankedTensorType>(op.getType());
-    Type elem = tensorType.getElementType();
-    unsigned bytes = getStorageBytes(elem);
-    ArrayRef<int64_t> shape = tensorType.getShape();
-    int64_t rowBytes = shape.back() * bytes;
-    if (rowBytes < 32 || bytes * 8 != elem.getIntOrFloatBitWidth())
-      return failure();
-    unsigned swizzle = rowBytes >= 128 ? 128 : unsigned(rowBytes);
-    SmallVector<unsigned> order;
-    for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d)
-      order.push_back(unsigned(d));
-    MLIRContext *ctx = this->getContext();
-    auto scratch = tilegpu::MemDescType::get(
-        ctx, shape, elem, tilegpu::SharedEncodingAttr::get(ctx, swizzle, order));
-    FailureOr<SmallVector<Value>> storeAt =
-        emitSharedOffsets(loc, b, srcLL, scratch, storeVec);
-    FailureOr<SmallVector<Value>> loadAt =
-        emitSharedOffsets(loc, b, dstLL, scratch, loadVec);
-    if (failed(storeAt) || failed(loadAt))
-      return failure();
-    Type elemType = this->getTypeConverter()->convertType(elem);
-    Value base = getScratchPointer(b, loc, op);
-    auto at = [&](Value offset) -> Value {
-      return LLVM::GEPOp::create(b, loc, base.getType(), elemType, base,
-                                 ValueRange{offset});
-    };
-    NVVM::Barrier0Op::create(b, loc);
-    for (unsigned r = 0; r < src.size(); r += storeVec) {
-      if (int32_t(r) & regFree)
-        continue;
-      Value v = src[r];
-      if (storeVec > 1) {
-        v = LLVM::UndefOp::create(
-            b, loc, VectorType::get({int64_t(storeVec)}, elemType));
-        for (unsigned k = 0; k < storeVec; ++k)
-          v = LLVM::InsertElementOp::create(b, loc, v, src[r + k],
-                                            i32Const(b, loc, k));
-      }
-      LLVM::StoreOp::create(b, loc, v, at((*storeAt)[r]), storeVec * bytes);
-    }
-    NVVM::Barrier0Op::create(b, loc);
-    SmallVector<Value> out;
-    for (unsigned r = 0; r < loadAt->size(); r += loadVec) {
-      if (loadVec == 1) {
-        out.push_back(
-            LLVM::LoadOp::create(b, loc, elemType, at((*loadAt)[r]), bytes));
-        continue;
-      }
-      auto vecType = VectorType::get({int64_t(loadVec)}, elemType);
-      Value v = LLVM::LoadOp::create(b, loc, vecType, at((*loadAt)[r]),
-                                     loadVec * bytes);
-      for (unsigned k = 0; k < loadVec; ++k)
-        out.push_back(
-            LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, k)));
-    }
-    return out;
-  }
-
   SmallVector<Value> throughSharedMemory(OpTy op, ArrayRef<Value> src,
                                          const LinearLayout &srcLL,
                                          const LinearLayout &dstLL,
@@ -231,17 +156,6 @@ private:
     for (auto &[name, mask] : srcLL.getFreeVariableMasks())
       if (name == tilegpu::kRegister)
         regFree = mask;
-    // Only out of an mma accumulator, whose column of 8 rows per warp is the
-    // case that conflicts; elsewhere (operand conversions in loops) the
-    // row-major offsets are cheaper in registers, which those loops lack.
-    bool fromMma = isa_and_present<tilegpu::MmaEncodingAttr>(
-        cast<RankedTensorType>(op.getSrc().getType()).getEncoding());
-    if (fromMma && !permuted && !elemType.isInteger(1)) {
-      FailureOr<SmallVector<Value>> swizzled = throughSwizzledMemory(
-          op, src, srcLL, dstLL, storeVec, loadVec, regFree, b);
-      if (succeeded(swizzled))
-        return *swizzled;
-    }
     NVVM::Barrier0Op::create(b, loc);
     SmallVector<SmallVector<Value>> srcCoords = emitIndices(loc, b, srcLL);
     for (unsigned r = 0; r < srcCoords.size(); r += storeVec) {
