@@ -56,6 +56,11 @@ private:
   std::optional<AccessPlan> plan(const ModuleAxisInfoAnalysis &axis, Value ptr,
                                  Value mask, unsigned numWarps,
                                  unsigned threadsPerWarp);
+  /// The layout for reading a descriptor load's block back from shared
+  /// memory: 16-byte vectors along its contiguous last dimension.
+  std::optional<AccessPlan> planDescriptorLoad(tile::DescriptorLoadOp load,
+                                               unsigned numWarps,
+                                               unsigned threadsPerWarp);
   /// Gives `op` the layout of `plan`: converts its tensor operands into it
   /// and, for a load, its result back to the old layout.
   void relayout(Operation *op, const AccessPlan &plan);
@@ -98,6 +103,34 @@ std::optional<AccessPlan> CoalescePass::plan(const ModuleAxisInfoAnalysis &axis,
                                               sizePerThread, order, numWarps,
                                               threadsPerWarp);
   p.vec = vec;
+  return p;
+}
+
+std::optional<AccessPlan>
+CoalescePass::planDescriptorLoad(tile::DescriptorLoadOp load, unsigned numWarps,
+                                 unsigned threadsPerWarp) {
+  // The block lands in shared memory whole (TMA) and is read back from
+  // there: rows are contiguous, and the swizzle keeps 16-byte chunks whole,
+  // so each thread reads up to 16 contiguous bytes along the last dimension.
+  auto type = cast<RankedTensorType>(load.getType());
+  if (!getLayout(type))
+    return std::nullopt;
+  unsigned bytes = std::max(1u, type.getElementTypeBitWidth() / 8);
+  int64_t perThread = std::max<int64_t>(
+      1, type.getNumElements() / (int64_t(numWarps) * threadsPerWarp));
+  int64_t vec = std::min<int64_t>({std::max(1u, maxBytesPerAccess / bytes),
+                                   perThread, type.getShape().back()});
+  vec = int64_t(llvm::bit_floor(uint64_t(vec)));
+  SmallVector<unsigned> order;
+  for (int64_t d = type.getRank() - 1; d >= 0; --d)
+    order.push_back(unsigned(d));
+  SmallVector<unsigned> sizePerThread(type.getRank(), 1);
+  sizePerThread.back() = unsigned(vec);
+  AccessPlan p;
+  p.layout = BlockedEncodingAttr::getForShape(&getContext(), type.getShape(),
+                                              sizePerThread, order, numWarps,
+                                              threadsPerWarp);
+  p.vec = unsigned(vec);
   return p;
 }
 
@@ -148,7 +181,9 @@ void CoalescePass::runOnOperation() {
   SmallVector<std::pair<Operation *, AccessPlan>> plans;
   module.walk([&](Operation *op) {
     std::optional<AccessPlan> p;
-    if (auto load = dyn_cast<tile::LoadOp>(op))
+    if (auto load = dyn_cast<tile::DescriptorLoadOp>(op))
+      p = planDescriptorLoad(load, numWarps, threadsPerWarp);
+    else if (auto load = dyn_cast<tile::LoadOp>(op))
       p = plan(axis, load.getPtr(), load.getMask(), numWarps, threadsPerWarp);
     else if (auto store = dyn_cast<tile::StoreOp>(op))
       p = plan(axis, store.getPtr(), store.getMask(), numWarps, threadsPerWarp);
@@ -163,7 +198,10 @@ void CoalescePass::runOnOperation() {
     if (p.vec > 1)
       ++numVectorized;
     op->setAttr("tilegpu.vec", b.getI32IntegerAttr(p.vec));
-    auto current = getLayout(op->getOperand(0).getType());
+    // A descriptor load has no tensor operand: its result has the layout.
+    Value accessed = isa<tile::DescriptorLoadOp>(op) ? op->getResult(0)
+                                                     : op->getOperand(0);
+    auto current = getLayout(accessed.getType());
     if (current != p.layout) {
       ++numRelaidOut;
       relayout(op, p);

@@ -133,6 +133,7 @@ void LayoutPropagation::offerUnanchored(Value value, Attribute layout) {
   // the one its tensor cores produce, and what follows them theirs (offer()
   // refuses phase 1's values).
   if (!value.getDefiningOp<tile::LoadOp>() &&
+      !value.getDefiningOp<tile::DescriptorLoadOp>() &&
       !value.getDefiningOp<tile::DotOp>() &&
       !value.getDefiningOp<WarpGroupDotOp>())
     offer(value, layout);
@@ -189,9 +190,9 @@ void LayoutPropagation::propagate() {
   // chosen for their memory accesses) and dot results (where the tensor
   // cores leave the accumulator, so that a loop carries it there).
   root->walk([&](Operation *op) {
-    if (auto load = dyn_cast<tile::LoadOp>(op)) {
-      if (auto t = dyn_cast<RankedTensorType>(load.getType()))
-        offer(load.getResult(), t.getEncoding());
+    if (isa<tile::LoadOp, tile::DescriptorLoadOp>(op)) {
+      if (auto t = dyn_cast<RankedTensorType>(op->getResult(0).getType()))
+        offer(op->getResult(0), t.getEncoding());
     } else if (isa<tile::DotOp, WarpGroupDotOp>(op)) {
       offer(op->getResult(0),
             cast<RankedTensorType>(op->getResult(0).getType()).getEncoding());

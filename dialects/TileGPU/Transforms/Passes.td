@@ -31,6 +31,11 @@ def TileGPUCoalesce : Pass<"tilegpu-coalesce", "mlir::ModuleOp"> {
     then removes) and the attribute `tilegpu.vec = vec`, the number of
     elements the lowering may move with one vector instruction.
 
+    A `tile.descriptor_load`'s block is read back from the shared memory
+    TMA lands it in, whole rows contiguous: its result gets `vec` =
+    min(max-bytes / element size, elements / threads, row length) along the
+    last dimension, and becomes an anchor of layout propagation like a load.
+
     ```mlir
     // %p: tensor<1024x!tile.ptr<f32>>, contiguity 1024, divisibility 4
     %x = tile.load %p, %m : tensor<1024xf32, #blocked1>
