@@ -7,7 +7,8 @@
 // product of ragged shapes (M, N, K not multiples of the blocks) is checked
 // against float64 on a NaN-poisoned C whose rows are padded, so that a write
 // past N shows; then a descriptor whose stride TMA cannot take must come
-// back as an ArgumentError.
+// back as an ArgumentError. A second kernel takes its blocks through
+// registers instead of wgmma (checkElementwise).
 //
 //   tilec-gpu-jit-tma [path/to/matmul_tma.py]
 //
@@ -45,6 +46,65 @@ int skipOrFail(llvm::StringRef what, llvm::Error e) {
   fmt::print("{} {}: {}\n", skip ? "SKIP" : "FAIL", what.str(),
              llvm::toString(std::move(e)));
   return skip ? 77 : 1;
+}
+
+/// A descriptor kernel whose blocks go through registers (read back from
+/// shared memory 16 bytes per thread, stored by TMA from a blocked layout),
+/// not into wgmma: 2x + 1 of a 1000x32 bf16 tensor into fp32 with padded
+/// rows, exact, over 1024 poisoned rows (the last block is partial: its
+/// load reads zeros past row 999, its store must not write there).
+const char *kElementwiseSource = R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale_kernel(src, dst):
+    row = tl.program_id(0) * src.block_shape[0]
+    x = src.load([row, 0])
+    dst.store([row, 0], x.to(tl.float32) * 2.0 + 1.0)
+)";
+
+int checkElementwise(const runtime::Device &device) {
+  CompileOptions options;
+  options.kernelName = "scale_kernel";
+  options.signature = "tensordesc<bf16[64, 32]>, tensordesc<fp32[64, 32]>";
+  options.arch = "sm_90a";
+  llvm::Expected<jit::LoadedKernel> kernel =
+      jit::loadKernel(device, kElementwiseSource, "scale_kernel.py", options);
+  if (!kernel)
+    return skipOrFail("load scale_kernel", kernel.takeError());
+  const int rows = 1000, cols = 32, ld = 40, allocRows = 1024;
+  Random rng(chooseSeed());
+  std::vector<float> x = rng.uniform(size_t(rows) * cols, -4, 4, DType::BF16);
+  auto dx = upload(device, x, DType::BF16);
+  auto dy = allocPoisoned(device, size_t(allocRows) * ld, DType::F32);
+  if (!dx || !dy)
+    return skipOrFail("setup", dx ? dy.takeError() : dx.takeError());
+  jit::TensorDescArg xd{dx->getDevicePtr(), {rows, cols}, {cols, 1}};
+  jit::TensorDescArg yd{dy->getDevicePtr(), {rows, cols}, {ld, 1}};
+  llvm::Error e = (*kernel)({(rows + 63) / 64}, nullptr, xd, yd);
+  if (!e)
+    e = device.synchronize();
+  if (e)
+    return skipOrFail("launch scale_kernel", std::move(e));
+  auto out = download(*dy, size_t(allocRows) * ld, DType::F32);
+  if (!out)
+    return skipOrFail("copy", out.takeError());
+  size_t wrong = 0;
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j)
+      wrong += !((*out)[size_t(i) * ld + j] ==
+                 x[size_t(i) * cols + j] * 2.0f + 1.0f);
+  // Past N in each row, and every element of the rows past M.
+  size_t stray = countStrayWrites(*out, rows, cols, ld);
+  for (size_t k = size_t(rows) * ld; k < out->size(); ++k)
+    stray += !std::isnan((*out)[k]);
+  expect(wrong == 0 && stray == 0,
+         fmt::format("JIT scale_kernel bf16 -> fp32 {}x{} through descriptors "
+                     "(blocks in registers): {} wrong, {} stray writes",
+                     rows, cols, wrong, stray));
+  return 0;
 }
 
 } // namespace
@@ -118,6 +178,9 @@ int tilecGpuJitTmaMain(int argc, char **argv) {
                      "TensorDescArg: relative error {:.3e} (bound {}), {} "
                      "stray writes",
                      m, n, k, err, kMatmulBound, stray));
+
+  if (int rc = checkElementwise(*device))
+    return rc;
 
   // A row stride of 1001 halves (2002 bytes) is no multiple of 16 bytes.
   jit::TensorDescArg bad{da->getDevicePtr(), {m, k}, {1001, 1}};
