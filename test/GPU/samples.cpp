@@ -776,19 +776,21 @@ int main(int argc, char **argv) {
   }
   // matmul_tma_kernel (examples/matmul_tma.py): A, B and C through tensor
   // maps (TMA on sm_90a), 128x256x64 tiles on 8 warps and 128x128x64 on 4,
-  // both 3-stage: ragged shapes (K and N multiples of 8, as TMA's 16-byte
+  // both 3-stage, and 64x64x32 built for sm_90 (mma.sync and ldmatrix on
+  // the TMA rings): ragged shapes (K and N multiples of 8, as TMA's 16-byte
   // row strides need), one tile smaller than the block, and first a check on
   // the host that a stride TMA cannot take is refused. Last, so that a
   // fault here cannot spoil the context for the cases above.
   run("encodeTensorMap refuses a bad stride", tensorMapRefusesBadStride(h));
   const TmaConfig tmaWide{"b128x256x64.w8", 128, 256, 64, 8},
-      tmaSmall{"b128x128x64.w4", 128, 128, 64, 4};
+      tmaSmall{"b128x128x64.w4", 128, 128, 64, 4},
+      tmaSync{"b64x64x32.w4.sm90", 64, 64, 32, 4};
   std::vector<std::tuple<int, int, int>> tmaShapes = {{333, 520, 248},
                                                       {64, 64, 64}};
   if (!quick)
     tmaShapes.insert(tmaShapes.end(), {{1000, 1000, 1000}, {4097, 2048, 512}});
   for (DType t : {DType::F16, DType::BF16})
-    for (const TmaConfig &cfg : {tmaWide, tmaSmall})
+    for (const TmaConfig &cfg : {tmaWide, tmaSmall, tmaSync})
       for (auto [m, n, k] : tmaShapes)
         run(llvm::formatv("matmul_tma_kernel.{0} {1} {2}x{3}x{4}", cfg.variant,
                           getName(t), m, n, k),
