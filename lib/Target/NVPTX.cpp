@@ -54,11 +54,14 @@ static llvm::Error makeError(const llvm::Twine &message) {
 
 // The minimum PTX ISA of each target is the one that introduced it (PTX ISA
 // manual, "PTX Target Architecture"), which is also what LLVM's NVPTX back end
-// picks when given no `+ptxNN` feature. sm_90 is the exception: PTX 7.8
-// introduced it without the bulk copies (TMA) and mbarrier transaction
-// counts that tensor descriptors lower to, which came with 8.0.
+// picks when given no `+ptxNN` feature, except where the code tilec emits
+// needs a later one: sm_80 and sm_86 take 7.5, whose cp.async has the
+// ignore-src predicate that masked async copies use (7.0 and 7.1 only have
+// the source-size form); sm_90 takes 8.0, since PTX 7.8 introduced it
+// without the bulk copies (TMA) and mbarrier transaction counts that tensor
+// descriptors lower to.
 static const GpuArch kArchs[] = {
-    {"sm_80", 80, false, 70}, {"sm_86", 86, false, 71},
+    {"sm_80", 80, false, 75}, {"sm_86", 86, false, 75},
     {"sm_89", 89, false, 78}, {"sm_90", 90, false, 80},
     {"sm_90a", 90, true, 80},
 };

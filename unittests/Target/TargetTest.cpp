@@ -243,11 +243,13 @@ TEST(ArchTest, RejectsOthersListingTheSupportedOnes) {
   }
 }
 
-// sm_90 is the exception: 8.0, the first PTX with the bulk tensor copies
-// that tensor descriptors lower to (7.8 introduced the target without them).
+// The exceptions: sm_80 and sm_86 take 7.5, the first PTX whose cp.async
+// takes an ignore-src predicate (masked async copies); sm_90 takes 8.0, the
+// first with the bulk tensor copies that tensor descriptors lower to (7.8
+// introduced the target without them).
 TEST(PtxVersionTest, DefaultsToTheArchitecturesMinimum) {
-  std::pair<const char *, unsigned> expected[] = {{"sm_80", 70},
-                                                  {"sm_86", 71},
+  std::pair<const char *, unsigned> expected[] = {{"sm_80", 75},
+                                                  {"sm_86", 75},
                                                   {"sm_89", 78},
                                                   {"sm_90", 80},
                                                   {"sm_90a", 80}};
@@ -392,7 +394,7 @@ TEST_F(TargetTest, FpFusionOffKeepsRoundedAdds) {
 
 TEST_F(TargetTest, CompilesVectorAddForSm80) {
   std::string ptx = compile(kVectorAdd, "sm_80");
-  EXPECT_NE(ptx.find(".version 7.0\n"), std::string::npos) << ptx;
+  EXPECT_NE(ptx.find(".version 7.5\n"), std::string::npos) << ptx;
   EXPECT_NE(ptx.find(".target sm_80\n"), std::string::npos) << ptx;
   EXPECT_NE(ptx.find(".visible .entry add("), std::string::npos) << ptx;
   EXPECT_NE(ptx.find("ld.global.v4.b32"), std::string::npos) << ptx;

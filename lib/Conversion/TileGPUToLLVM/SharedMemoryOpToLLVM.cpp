@@ -15,8 +15,8 @@
 //     reads the tile, a proxy fence precedes the second barrier (PTX: generic-proxy
 //     writes read by the async proxy).
 //   - memdesc_index is pointer arithmetic: slots follow each other.
-//   - async_copy_global_to_local is one cp.async per vector, its source size
-//     0 where the mask is off (cp.async then fills zeros and reads nothing).
+//   - async_copy_global_to_local is one cp.async per vector; where the mask is
+//     off, its ignore-src predicate makes it fill zeros and read nothing.
 //   - commit, wait, fence and barrier are their NVVM instructions.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +24,8 @@
 #include "Utility.h"
 
 #include "Tile/IR/TileOps.h"
+
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -183,16 +185,35 @@ struct AsyncCopyConversion
     auto modifier = NVVM::LoadCacheModifierKindAttr::get(
         getContext(), bytes == 16 ? NVVM::LoadCacheModifierKind::CG
                                   : NVVM::LoadCacheModifierKind::CA);
+    // A masked copy passes its mask as cp.async's ignore-src predicate: the
+    // mask's compares and ANDs stay predicate logic, which ptxas folds into
+    // the compares and the copy's own predicate. A source size selected from
+    // the mask instead (the NVVM op's only form) became a chain of three or
+    // four dependent SELs per copy, on the critical path of pipelined loops.
+    std::string maskedAsm =
+        llvm::formatv("cp.async.{0}.shared.global [$0], [$1], {1}, $2;",
+                      bytes == 16 ? "cg" : "ca", bytes)
+            .str();
+    Value trueBit;
+    if (!masks.empty())
+      trueBit = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                         rewriter.getBoolAttr(true));
     for (size_t r = 0; r < ptrs.size(); r += vec) {
       Value dst = LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
                                       ArrayRef<LLVM::GEPArg>{(*offsets)[r]});
-      Value srcSize = i32Const(rewriter, loc, bytes);
-      if (!masks.empty())
-        srcSize = LLVM::SelectOp::create(rewriter, loc, masks[r], srcSize,
-                                         i32Const(rewriter, loc, 0));
-      NVVM::CpAsyncOp::create(rewriter, loc, dst, ptrs[r],
-                              rewriter.getI32IntegerAttr(bytes), modifier,
-                              srcSize);
+      if (masks.empty()) {
+        NVVM::CpAsyncOp::create(rewriter, loc, dst, ptrs[r],
+                                rewriter.getI32IntegerAttr(bytes), modifier,
+                                Value());
+        continue;
+      }
+      Value ignoreSrc = LLVM::XOrOp::create(rewriter, loc, masks[r], trueBit);
+      LLVM::InlineAsmOp::create(
+          rewriter, loc, Type(), ValueRange{dst, ptrs[r], ignoreSrc},
+          maskedAsm, "l,l,b", /*has_side_effects=*/true,
+          /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+          LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
+          /*operand_attrs=*/ArrayAttr());
     }
     rewriter.eraseOp(op);
     return success();

@@ -9,6 +9,8 @@
 
 #include "Tile/IR/TileOps.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <map>
 
 using namespace mlir;
@@ -98,6 +100,21 @@ tilec::gpu_to_llvm::emitIndices(Location loc, OpBuilder &b,
     }
   }
 
+  // The bits the lane and warp part can set, per output dimension. A
+  // register's constant XORs into those bits and adds to the others: the part
+  // outside them cannot meet a bit of the thread's part. So every register
+  // whose constant stays outside (the usual case for swizzled shared tiles:
+  // registers step whole swizzle atoms) is the thread's one base plus an
+  // immediate, which PTX folds into the address, instead of a register of its
+  // own per vector; the rest share one XOR per distinct inside part.
+  SmallVector<int32_t> threadBits(rank, 0);
+  for (StringRef dim : {tilegpu::kLane, tilegpu::kWarp})
+    if (layout.hasInDim(dim))
+      for (int32_t j = 0, e = layout.getInDimSizeLog2(dim); j < e; ++j)
+        for (unsigned d = 0; d < rank; ++d)
+          threadBits[d] |= layout.getBasis(dim, j)[d];
+  SmallVector<llvm::DenseMap<int32_t, Value>> xored(rank);
+
   SmallVector<SmallVector<Value>> indices;
   for (int32_t r = 0; r < numRegs; ++r) {
     SmallVector<int32_t> regCoords =
@@ -106,12 +123,31 @@ tilec::gpu_to_llvm::emitIndices(Location loc, OpBuilder &b,
             : SmallVector<int32_t>(rank, 0);
     SmallVector<Value> coords;
     for (unsigned d = 0; d < rank; ++d) {
-      if (!base[d])
-        coords.push_back(i32Const(b, loc, regCoords[d]));
-      else if (regCoords[d] == 0)
+      int32_t c = regCoords[d];
+      if (!base[d]) {
+        coords.push_back(i32Const(b, loc, c));
+        continue;
+      }
+      if (c == 0) {
         coords.push_back(base[d]);
-      else
-        coords.push_back(combine(base[d], i32Const(b, loc, regCoords[d])));
+        continue;
+      }
+      if (disjoint) {
+        coords.push_back(combine(base[d], i32Const(b, loc, c)));
+        continue;
+      }
+      int32_t inside = c & threadBits[d], outside = c & ~threadBits[d];
+      Value v = base[d];
+      if (inside) {
+        Value &cached = xored[d][inside];
+        if (!cached)
+          cached = LLVM::XOrOp::create(b, loc, base[d],
+                                       i32Const(b, loc, inside));
+        v = cached;
+      }
+      if (outside)
+        v = LLVM::AddOp::create(b, loc, v, i32Const(b, loc, outside));
+      coords.push_back(v);
     }
     indices.push_back(std::move(coords));
   }

@@ -86,20 +86,34 @@ static int64_t offsetOf(const OperandDescriptor &d, int64_t row, int64_t col) {
       .second;
 }
 
-/// `base + (elemOffset * elemBytes)` as a descriptor (an i64).
-static Value makeDescriptor(OpBuilder &b, Location loc,
-                            const OperandDescriptor &d, Value baseAddr,
-                            Value elemOffset) {
+/// The low 32 bits of the descriptor of `base + (elemOffset * elemBytes)`:
+/// the start-address field and the leading-byte offset. The high word
+/// (stride, swizzle) is a constant; see joinDescriptor.
+static Value makeDescriptorLow(OpBuilder &b, Location loc,
+                               const OperandDescriptor &d, Value baseAddr,
+                               Value elemOffset) {
   Value bytes =
       LLVM::MulOp::create(b, loc, elemOffset, i32Const(b, loc, d.elemBytes));
   Value addr = LLVM::AddOp::create(b, loc, baseAddr, bytes);
   Value field = LLVM::AndOp::create(
       b, loc, LLVM::LShrOp::create(b, loc, addr, i32Const(b, loc, 4)),
       i32Const(b, loc, 0x3FFF));
-  Value wide = LLVM::ZExtOp::create(b, loc, b.getI64Type(), field);
-  Value fixed = LLVM::ConstantOp::create(
-      b, loc, b.getI64Type(), b.getI64IntegerAttr(int64_t(d.fixedBits)));
-  return LLVM::OrOp::create(b, loc, wide, fixed);
+  return LLVM::OrOp::create(b, loc, field,
+                            i32Const(b, loc, int32_t(d.fixedBits)));
+}
+
+/// The i64 descriptor of low word `low` and the operand's constant high
+/// word, built as two 32-bit halves: a 64-bit add of the whole constant (the
+/// former form) costs ptxas an add with carry per descriptor.
+static Value joinDescriptor(OpBuilder &b, Location loc,
+                            const OperandDescriptor &d, Value low) {
+  auto pair = VectorType::get({2}, b.getI32Type());
+  Value v = LLVM::UndefOp::create(b, loc, pair);
+  v = LLVM::InsertElementOp::create(b, loc, v, low, i32Const(b, loc, 0));
+  v = LLVM::InsertElementOp::create(
+      b, loc, v, i32Const(b, loc, int32_t(d.fixedBits >> 32)),
+      i32Const(b, loc, 1));
+  return LLVM::BitcastOp::create(b, loc, b.getI64Type(), v);
 }
 
 /// The part of an operand's element offset that depends on the warpgroup:
@@ -148,21 +162,21 @@ static SmallVector<Value> makeDescriptors(OpBuilder &b, Location loc,
   SmallVector<Value> out;
   if (!additive) {
     for (int64_t c : offsets)
-      out.push_back(makeDescriptor(
-          b, loc, d, base,
-          LLVM::XOrOp::create(b, loc, wgOffset, i32Const(b, loc, c))));
+      out.push_back(joinDescriptor(
+          b, loc, d,
+          makeDescriptorLow(
+              b, loc, d, base,
+              LLVM::XOrOp::create(b, loc, wgOffset, i32Const(b, loc, c)))));
     return out;
   }
-  Value first = makeDescriptor(b, loc, d, base, wgOffset);
-  for (int64_t c : offsets) {
-    if (c == 0) {
-      out.push_back(first);
-      continue;
-    }
-    Value step = LLVM::ConstantOp::create(
-        b, loc, b.getI64Type(), b.getI64IntegerAttr(c * d.elemBytes / 16));
-    out.push_back(LLVM::AddOp::create(b, loc, first, step));
-  }
+  Value first = makeDescriptorLow(b, loc, d, base, wgOffset);
+  for (int64_t c : offsets)
+    out.push_back(joinDescriptor(
+        b, loc, d,
+        c == 0 ? first
+               : LLVM::AddOp::create(
+                     b, loc, first,
+                     i32Const(b, loc, int32_t(c * d.elemBytes / 16)))));
   return out;
 }
 
@@ -242,9 +256,26 @@ struct WarpGroupDotConversion
       frag[slot] = r;
     }
 
-    // The warpgroup's place: warps go along M first, 4 per warpgroup.
-    Value g = LLVM::LShrOp::create(rewriter, loc, getThreadId(rewriter, loc),
-                                   i32Const(rewriter, loc, 7));
+    // The warpgroup's place: warps go along M first, 4 per warpgroup. Read
+    // back through a shuffle from lane 0, which ptxas knows to be the same in
+    // every lane: the descriptor arithmetic that follows then runs on the
+    // uniform datapath (uniform registers feed wgmma's descriptors directly),
+    // not per thread with a register-to-uniform move before each wgmma. The
+    // shuffle is convergent, so LLVM would not hoist it out of a loop: it is
+    // built at the function's entry.
+    Value g;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(
+          &op->getParentOfType<FunctionOpInterface>().getFunctionBody().front());
+      g = LLVM::LShrOp::create(rewriter, loc, getThreadId(rewriter, loc),
+                               i32Const(rewriter, loc, 7));
+      g = NVVM::ShflOp::create(rewriter, loc, g.getType(),
+                               i32Const(rewriter, loc, -1), g,
+                               i32Const(rewriter, loc, 0),
+                               i32Const(rewriter, loc, 0x1f),
+                               NVVM::ShflKind::idx, UnitAttr());
+    }
     unsigned groupsM = wm / 4;
     Value gm = LLVM::URemOp::create(rewriter, loc, g,
                                     i32Const(rewriter, loc, groupsM));

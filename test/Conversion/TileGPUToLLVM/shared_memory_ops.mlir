@@ -2,9 +2,12 @@
 
 // A ring slot is the ring's base plus index * the slot's bytes (64 x 64 x 2
 // = 8192). A 16-byte async copy (8 f16 per cp.async, 4 per thread) is
-// cp.async.cg (L2 only), its source size 16 where the mask holds and 0
-// (zero fill) where it does not; the copy of registers 8 to 15 takes
-// pointer and mask 8. Commit, wait, proxy fence and barrier are their NVVM
+// cp.async.cg (L2 only) with the negated mask as its ignore-src predicate
+// (zero fill where the mask is off); the copy of registers 8 to 15 takes
+// pointer and mask 8. The thread's four copies land 16 rows apart, a whole
+// swizzle atom (the swizzle XORs only bits the lane and warp set), so each
+// is the first one's offset plus a constant (1024 elements), not an offset
+// computed on its own. Commit, wait, proxy fence and barrier are their NVVM
 // ops.
 #blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #ring = #tilegpu.shared<{swizzleBytes = 128, order = [2, 1, 0]}>
@@ -19,19 +22,21 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     // CHECK: %[[SLOT:.*]] = llvm.getelementptr %[[BASE]][%[[BYTES]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
     %ring = tilegpu.local_alloc {offset = 0 : i64} : () -> !tilegpu.memdesc<[2, 64, 64], f16, #ring>
     %slot = tilegpu.memdesc_index %ring[%i] : !tilegpu.memdesc<[2, 64, 64], f16, #ring> -> !tilegpu.memdesc<[64, 64], f16, #s>
+    // CHECK: %[[C1024:.*]] = llvm.mlir.constant(1024 : i32) : i32
+    // CHECK-NEXT: %[[OFF8:.*]] = llvm.add %[[OFF0:.*]], %[[C1024]] : i32
     // CHECK: %[[P0:.*]] = llvm.extractvalue %[[P]][0]
     // CHECK: %[[P8:.*]] = llvm.extractvalue %[[P]][8]
     // CHECK: %[[M0:.*]] = llvm.extractvalue %[[M]][0]
     // CHECK: %[[M8:.*]] = llvm.extractvalue %[[M]][8]
-    // CHECK: %[[D0:.*]] = llvm.getelementptr %[[SLOT]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
-    // CHECK-NEXT: %[[FULL:.*]] = llvm.mlir.constant(16 : i32) : i32
-    // CHECK-NEXT: %[[NONE:.*]] = llvm.mlir.constant(0 : i32) : i32
-    // CHECK-NEXT: %[[SIZE:.*]] = llvm.select %[[M0]], %[[FULL]], %[[NONE]] : i1, i32
-    // CHECK-NEXT: nvvm.cp.async.shared.global %[[D0]], %[[P0]], 16, cache =  cg, %[[SIZE]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
-    // CHECK: llvm.select %[[M8]]
-    // CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %[[P8]], 16, cache =  cg
-    // CHECK-COUNT-2: nvvm.cp.async.shared.global {{.*}}, 16, cache =  cg
-    // CHECK-NOT: nvvm.cp.async.shared.global
+    // CHECK: %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
+    // CHECK-NEXT: %[[D0:.*]] = llvm.getelementptr %[[SLOT]][%[[OFF0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+    // CHECK-NEXT: %[[IGN0:.*]] = llvm.xor %[[M0]], %[[TRUE]] : i1
+    // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.cg.shared.global [$0], [$1], 16, $2;", "l,l,b" %[[D0]], %[[P0]], %[[IGN0]] : (!llvm.ptr<3>, !llvm.ptr<1>, i1) -> ()
+    // CHECK-NEXT: %[[D8:.*]] = llvm.getelementptr %[[SLOT]][%[[OFF8]]]
+    // CHECK-NEXT: %[[IGN8:.*]] = llvm.xor %[[M8]], %[[TRUE]] : i1
+    // CHECK-NEXT: llvm.inline_asm {{.*}} %[[D8]], %[[P8]], %[[IGN8]]
+    // CHECK-COUNT-2: llvm.inline_asm {{.*}} "cp.async.cg.shared.global [$0], [$1], 16, $2;"
+    // CHECK-NOT: cp.async
     tilegpu.async_copy_global_to_local %p, %slot mask %m {vec = 8 : i32} : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi1, #blocked> -> !tilegpu.memdesc<[64, 64], f16, #s>
     // CHECK: nvvm.cp.async.commit.group
     tilegpu.async_commit_group
@@ -48,17 +53,16 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 // -----
 
 // 4 f16 per copy are 8 bytes: cp.async.ca (cp.async.cg takes 16 bytes
-// only); with no mask the source size is the whole 8 bytes. 32 elements per
-// thread are 8 copies.
+// only); with no mask, the NVVM op without a source size or predicate. 32
+// elements per thread are 8 copies.
 #blocked = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #s = #tilegpu.shared<{swizzleBytes = 128, order = [1, 0]}>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: llvm.func @copy_8_bytes
   func.func @copy_8_bytes(%p: tensor<64x64x!tile.ptr<f16>, #blocked>) attributes {tile.kernel} {
     %d = tilegpu.local_alloc {offset = 0 : i64} : () -> !tilegpu.memdesc<[64, 64], f16, #s>
-    // CHECK-NOT: llvm.select
-    // CHECK: %[[SIZE:.*]] = llvm.mlir.constant(8 : i32) : i32
-    // CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache =  ca, %[[SIZE]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+    // CHECK-NOT: llvm.inline_asm
+    // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache =  ca : !llvm.ptr<3>, !llvm.ptr<1>
     // CHECK-COUNT-7: nvvm.cp.async.shared.global {{.*}}, 8, cache =  ca
     // CHECK-NOT: nvvm.cp.async.shared.global
     tilegpu.async_copy_global_to_local %p, %d {vec = 4 : i32} : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tilegpu.memdesc<[64, 64], f16, #s>
