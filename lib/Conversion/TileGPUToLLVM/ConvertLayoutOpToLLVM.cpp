@@ -9,12 +9,20 @@
 //     of consecutive elements as one vector access of up to 16 bytes. A
 //     barrier before the stores keeps an earlier op that used the same bytes
 //     (the allocator reuses them) from reading what this one writes.
+//   - out of a wgmma accumulator (16-bit elements, sm_90), the scratch is a
+//     swizzled tile instead and the stores are stmatrix.x4: the accumulator's
+//     8x8 blocks are stmatrix fragments, so one instruction stores 8 of a
+//     thread's registers as four 16-byte rows whose lanes land in distinct
+//     banks (the swizzle), and the loads read 16-byte chunks of the same
+//     swizzled rows. Row-major, the epilogue of a matmul took 4-byte stores
+//     that hit 8-way bank conflicts.
 //
 // tilegpu-remove-layout-conversions exists so that memory-bound kernels
 // rarely reach the second case.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Ldmatrix.h"
 #include "Utility.h"
 
 #include "Tile/IR/TileOps.h"
@@ -150,6 +158,10 @@ private:
     // A transposition's source runs are not runs of the result.
     unsigned storeVec = permuted ? 1 : vectorWidth(srcLL);
     unsigned loadVec = vectorWidth(dstLL);
+    if (!permuted && bytes == 2)
+      if (std::optional<SmallVector<Value>> out = throughStmatrix(
+              op, src, srcLL, dstLL, loadVec, elemType, base, b))
+        return *out;
 
     // Registers that repeat another register's element need no store.
     int32_t regFree = 0;
@@ -187,6 +199,80 @@ private:
       }
       auto vecType = VectorType::get({int64_t(loadVec)}, elemType);
       Value v = LLVM::LoadOp::create(b, loc, vecType, ptr, loadVec * bytes);
+      for (unsigned k = 0; k < loadVec; ++k)
+        out.push_back(
+            LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, k)));
+    }
+    return out;
+  }
+
+  /// The conversion through a swizzled scratch written with stmatrix.x4, when
+  /// the source is a wgmma accumulator (so the target has stmatrix) whose
+  /// registers form stmatrix fragments over that scratch and the result's
+  /// runs of `loadVec` elements stay contiguous in it; std::nullopt (and no
+  /// IR) otherwise.
+  std::optional<SmallVector<Value>>
+  throughStmatrix(OpTy op, ArrayRef<Value> src, const LinearLayout &srcLL,
+                  const LinearLayout &dstLL, unsigned loadVec, Type elemType,
+                  Value base, OpBuilder &b) const {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto mma = dyn_cast<tilegpu::MmaEncodingAttr>(srcType.getEncoding());
+    ArrayRef<int64_t> shape = srcType.getShape();
+    if (!mma || mma.getVersion() != 3 || shape.size() != 2 || shape[1] < 16)
+      return std::nullopt;
+    // The widest swizzle a row fills (at least 32 bytes, two 16-byte rows of
+    // an 8x8 block per bank cycle otherwise).
+    unsigned swizzle = std::min<int64_t>(128, shape[1] * 2);
+    MLIRContext *ctx = this->getContext();
+    auto scratch = tilegpu::MemDescType::get(
+        ctx, shape, srcType.getElementType(),
+        tilegpu::SharedEncodingAttr::get(ctx, swizzle, {1, 0}));
+    LinearLayout shared = getSharedLayout(scratch);
+    std::optional<LdmatrixPlan> plan =
+        getLdmatrixPlan(shared.invertAndCompose(srcLL));
+    if (!plan)
+      return std::nullopt;
+    Location loc = op.getLoc();
+    FailureOr<SmallVector<Value>> loadOffsets =
+        emitSharedOffsets(loc, b, dstLL, scratch, loadVec);
+    if (failed(loadOffsets))
+      return std::nullopt;
+
+    NVVM::Barrier0Op::create(b, loc);
+    auto pairType = VectorType::get({2}, elemType);
+    auto shapeAttr = NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8);
+    SmallVector<SmallVector<Value>> rows = emitIndices(loc, b, plan->rowAddress);
+    for (auto [n, row] : llvm::enumerate(rows)) {
+      Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elemType, base,
+                                      ArrayRef<LLVM::GEPArg>{row.front()});
+      // Registers 8n .. 8n+7 as four words, the lower register of each pair
+      // in the low half (as ldmatrix returns them).
+      SmallVector<Value> words;
+      for (unsigned i = 0; i < 4; ++i) {
+        Value pair = LLVM::UndefOp::create(b, loc, pairType);
+        for (unsigned k = 0; k < 2; ++k)
+          pair = LLVM::InsertElementOp::create(b, loc, pair,
+                                               src[8 * n + 2 * i + k],
+                                               i32Const(b, loc, k));
+        words.push_back(
+            LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair));
+      }
+      NVVM::StMatrixOp::create(
+          b, loc, ptr, words,
+          plan->trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+          shapeAttr, NVVM::LdStMatrixEltType::B16);
+    }
+    NVVM::Barrier0Op::create(b, loc);
+    SmallVector<Value> out;
+    for (size_t r = 0; r < loadOffsets->size(); r += loadVec) {
+      Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elemType, base,
+                                      ArrayRef<LLVM::GEPArg>{(*loadOffsets)[r]});
+      if (loadVec == 1) {
+        out.push_back(LLVM::LoadOp::create(b, loc, elemType, ptr, 2));
+        continue;
+      }
+      auto vecType = VectorType::get({int64_t(loadVec)}, elemType);
+      Value v = LLVM::LoadOp::create(b, loc, vecType, ptr, loadVec * 2);
       for (unsigned k = 0; k < loadVec; ++k)
         out.push_back(
             LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, k)));
