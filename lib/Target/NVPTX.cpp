@@ -29,6 +29,7 @@
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CodeGen.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
@@ -349,6 +350,49 @@ llvm::Error tilec::optimizeLLVMIR(llvm::Module &module,
   return llvm::Error::success();
 }
 
+/// Whether LLVM's loop strength reduction should run on `module`: not in
+/// kernels whose wgmma reads operands that cp.async copies in (the
+/// pipelined K loops of tilegpu-pipeline). There the loop's time is the
+/// time its warps take to issue the next stage's copies, and LSR rewrote
+/// each stepped copy pointer as an induction variable plus a loop-invariant
+/// offset; without it, examples/matmul.py at 128x256x64 ran 13-14% faster
+/// on the H200 with about the same number of SASS instructions in the loop
+/// (bench/NOTES.md, run 18). Elsewhere LSR stays: without it, an sm_80 tf32
+/// mma.sync kernel and a wgmma kernel with unspecialized strides (no
+/// cp.async) needed more registers and spilled more.
+static bool wantsLoopStrengthReduction(const llvm::Module &module) {
+  return !(module.getFunction("llvm.nvvm.wgmma.fence.sync.aligned") &&
+           module.getFunction("llvm.nvvm.cp.async.commit.group"));
+}
+
+/// Adds the code generator's passes for `machine` to `pm`, with or without
+/// loop strength reduction. LLVM has no per-pipeline switch for LSR, only
+/// its `-disable-lsr` command-line option, which TargetPassConfig reads
+/// while it builds the pipeline: it is set for that call and restored,
+/// under a lock, so that concurrent compiles each get their own choice. A
+/// host that builds other LLVM code-generation pipelines at the same moment
+/// could see the option set. Returns true on failure, as
+/// addPassesToEmitFile does.
+static bool addCodegenPasses(llvm::TargetMachine &machine,
+                             llvm::legacy::PassManager &pm,
+                             llvm::raw_pwrite_stream &os, bool withLSR) {
+  static std::mutex lock;
+  std::lock_guard<std::mutex> guard(lock);
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto it = options.find("disable-lsr");
+  auto *disableLSR =
+      it == options.end() ? nullptr
+                          : static_cast<llvm::cl::opt<bool> *>(it->second);
+  bool saved = disableLSR && disableLSR->getValue();
+  if (disableLSR)
+    disableLSR->setValue(!withLSR);
+  bool failed = machine.addPassesToEmitFile(
+      pm, os, nullptr, llvm::CodeGenFileType::AssemblyFile);
+  if (disableLSR)
+    disableLSR->setValue(saved);
+  return failed;
+}
+
 llvm::Expected<std::string> tilec::compileToPTX(llvm::Module &module,
                                                 const TargetOptions &options) {
   llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
@@ -364,8 +408,8 @@ llvm::Expected<std::string> tilec::compileToPTX(llvm::Module &module,
   auto codegen = std::make_unique<llvm::legacy::PassManager>();
   codegen->add(new llvm::TargetLibraryInfoWrapperPass(
       llvm::TargetLibraryInfoImpl(module.getTargetTriple())));
-  if ((*machine)->addPassesToEmitFile(*codegen, os, nullptr,
-                                      llvm::CodeGenFileType::AssemblyFile))
+  if (addCodegenPasses(**machine, *codegen, os,
+                       wantsLoopStrengthReduction(module)))
     return makeError("the NVPTX target machine cannot emit PTX");
 
   // Without CrashRecoveryContext::Enable() in the host, RunSafely just runs.
