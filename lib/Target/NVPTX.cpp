@@ -288,8 +288,8 @@ createTargetMachine(const TargetOptions &options) {
   llvmOptions.AllowFPOpFusion =
       options.fpFusion ? llvm::FPOpFusion::Fast : llvm::FPOpFusion::Strict;
   std::unique_ptr<llvm::TargetMachine> machine((*target)->createTargetMachine(
-      llvm::Triple(kTriple), arch->name, features, llvmOptions,
-      std::nullopt, std::nullopt, getCodeGenOptLevel(options.optLevel)));
+      llvm::Triple(kTriple), arch->name, features, llvmOptions, std::nullopt,
+      std::nullopt, getCodeGenOptLevel(options.optLevel)));
   if (!machine)
     return makeError("cannot create the NVPTX target machine for " +
                      arch->name);
@@ -380,9 +380,9 @@ static bool addCodegenPasses(llvm::TargetMachine &machine,
   std::lock_guard<std::mutex> guard(lock);
   auto &options = llvm::cl::getRegisteredOptions();
   auto it = options.find("disable-lsr");
-  auto *disableLSR =
-      it == options.end() ? nullptr
-                          : static_cast<llvm::cl::opt<bool> *>(it->second);
+  auto *disableLSR = it == options.end()
+                         ? nullptr
+                         : static_cast<llvm::cl::opt<bool> *>(it->second);
   bool saved = disableLSR && disableLSR->getValue();
   if (disableLSR)
     disableLSR->setValue(!withLSR);

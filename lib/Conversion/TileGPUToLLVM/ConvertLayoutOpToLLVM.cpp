@@ -241,7 +241,8 @@ private:
     NVVM::Barrier0Op::create(b, loc);
     auto pairType = VectorType::get({2}, elemType);
     auto shapeAttr = NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8);
-    SmallVector<SmallVector<Value>> rows = emitIndices(loc, b, plan->rowAddress);
+    SmallVector<SmallVector<Value>> rows =
+        emitIndices(loc, b, plan->rowAddress);
     for (auto [n, row] : llvm::enumerate(rows)) {
       Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elemType, base,
                                       ArrayRef<LLVM::GEPArg>{row.front()});
@@ -251,22 +252,21 @@ private:
       for (unsigned i = 0; i < 4; ++i) {
         Value pair = LLVM::UndefOp::create(b, loc, pairType);
         for (unsigned k = 0; k < 2; ++k)
-          pair = LLVM::InsertElementOp::create(b, loc, pair,
-                                               src[8 * n + 2 * i + k],
-                                               i32Const(b, loc, k));
-        words.push_back(
-            LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair));
+          pair = LLVM::InsertElementOp::create(
+              b, loc, pair, src[8 * n + 2 * i + k], i32Const(b, loc, k));
+        words.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair));
       }
-      NVVM::StMatrixOp::create(
-          b, loc, ptr, words,
-          plan->trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
-          shapeAttr, NVVM::LdStMatrixEltType::B16);
+      NVVM::StMatrixOp::create(b, loc, ptr, words,
+                               plan->trans ? NVVM::MMALayout::col
+                                           : NVVM::MMALayout::row,
+                               shapeAttr, NVVM::LdStMatrixEltType::B16);
     }
     NVVM::Barrier0Op::create(b, loc);
     SmallVector<Value> out;
     for (size_t r = 0; r < loadOffsets->size(); r += loadVec) {
-      Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elemType, base,
-                                      ArrayRef<LLVM::GEPArg>{(*loadOffsets)[r]});
+      Value ptr =
+          LLVM::GEPOp::create(b, loc, base.getType(), elemType, base,
+                              ArrayRef<LLVM::GEPArg>{(*loadOffsets)[r]});
       if (loadVec == 1) {
         out.push_back(LLVM::LoadOp::create(b, loc, elemType, ptr, 2));
         continue;

@@ -11,9 +11,9 @@
 //   - local_alloc of a tensor stores each thread's runs of consecutive
 //     elements as vectors of up to 16 bytes, between barriers: the one before
 //     keeps readers of the previous contents (the loop's last iteration) from
-//     seeing the new ones, the one after publishes them. When wgmma or a TMA store
-//     reads the tile, a proxy fence precedes the second barrier (PTX: generic-proxy
-//     writes read by the async proxy).
+//     seeing the new ones, the one after publishes them. When wgmma or a TMA
+//     store reads the tile, a proxy fence precedes the second barrier (PTX:
+//     generic-proxy writes read by the async proxy).
 //   - memdesc_index is pointer arithmetic: slots follow each other.
 //   - async_copy_global_to_local is one cp.async per vector; where the mask is
 //     off, its ignore-src predicate makes it fill zeros and read nothing.
@@ -143,8 +143,8 @@ private:
       LLVM::StoreOp::create(rewriter, loc, v, ptr, vec * bytes);
     }
     bool readByAsyncProxy = llvm::any_of(op->getUsers(), [](Operation *user) {
-      return isa<tilegpu::WarpGroupDotOp,
-                 tilegpu::AsyncTMACopyLocalToGlobalOp>(user);
+      return isa<tilegpu::WarpGroupDotOp, tilegpu::AsyncTMACopyLocalToGlobalOp>(
+          user);
     });
     if (readByAsyncProxy)
       NVVM::FenceProxyOp::create(
@@ -209,8 +209,8 @@ struct AsyncCopyConversion
       }
       Value ignoreSrc = LLVM::XOrOp::create(rewriter, loc, masks[r], trueBit);
       LLVM::InlineAsmOp::create(
-          rewriter, loc, Type(), ValueRange{dst, ptrs[r], ignoreSrc},
-          maskedAsm, "l,l,b", /*has_side_effects=*/true,
+          rewriter, loc, Type(), ValueRange{dst, ptrs[r], ignoreSrc}, maskedAsm,
+          "l,l,b", /*has_side_effects=*/true,
           /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
           LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
           /*operand_attrs=*/ArrayAttr());

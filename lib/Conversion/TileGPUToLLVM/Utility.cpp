@@ -141,8 +141,8 @@ tilec::gpu_to_llvm::emitIndices(Location loc, OpBuilder &b,
       if (inside) {
         Value &cached = xored[d][inside];
         if (!cached)
-          cached = LLVM::XOrOp::create(b, loc, base[d],
-                                       i32Const(b, loc, inside));
+          cached =
+              LLVM::XOrOp::create(b, loc, base[d], i32Const(b, loc, inside));
         v = cached;
       }
       if (outside)

@@ -267,14 +267,15 @@ struct WarpGroupDotConversion
     {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(
-          &op->getParentOfType<FunctionOpInterface>().getFunctionBody().front());
+          &op->getParentOfType<FunctionOpInterface>()
+               .getFunctionBody()
+               .front());
       g = LLVM::LShrOp::create(rewriter, loc, getThreadId(rewriter, loc),
                                i32Const(rewriter, loc, 7));
-      g = NVVM::ShflOp::create(rewriter, loc, g.getType(),
-                               i32Const(rewriter, loc, -1), g,
-                               i32Const(rewriter, loc, 0),
-                               i32Const(rewriter, loc, 0x1f),
-                               NVVM::ShflKind::idx, UnitAttr());
+      g = NVVM::ShflOp::create(
+          rewriter, loc, g.getType(), i32Const(rewriter, loc, -1), g,
+          i32Const(rewriter, loc, 0), i32Const(rewriter, loc, 0x1f),
+          NVVM::ShflKind::idx, UnitAttr());
     }
     unsigned groupsM = wm / 4;
     Value gm = LLVM::URemOp::create(rewriter, loc, g,
