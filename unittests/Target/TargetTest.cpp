@@ -19,6 +19,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -385,6 +386,54 @@ TEST_F(TargetTest, CompilesVectorAddForSm90a) {
   // fuse them with a multiply.
   EXPECT_EQ(countOccurrences(ptx, "add.f32"), 4u) << ptx;
   EXPECT_EQ(countOccurrences(ptx, "add.rn.f32"), 0u) << ptx;
+}
+
+/// A loop that copies 16 bytes a step with cp.async and fences wgmma: the
+/// shape of a pipelined wgmma loop, for which the code generator runs
+/// without loop strength reduction.
+constexpr llvm::StringLiteral kCpAsyncWgmmaLoop = R"mlir(
+llvm.mlir.global internal @ring() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<64 x i8>
+llvm.func @loop(%src: !llvm.ptr<1>, %n: i32)
+    attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128, 1, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %step = llvm.mlir.constant(64 : i32) : i32
+  %dst = llvm.mlir.addressof @ring : !llvm.ptr<3>
+  llvm.br ^head(%c0, %src : i32, !llvm.ptr<1>)
+^head(%i: i32, %p: !llvm.ptr<1>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^body, ^exit
+^body:
+  nvvm.cp.async.shared.global %dst, %p, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
+  nvvm.cp.async.commit.group
+  nvvm.wgmma.fence.aligned
+  %next = llvm.getelementptr %p[%step] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i8
+  %j = llvm.add %i, %c1 : i32
+  llvm.br ^head(%j, %next : i32, !llvm.ptr<1>)
+^exit:
+  llvm.return
+}
+)mlir";
+
+// tilec turns LSR off for such kernels through LLVM's global -disable-lsr
+// option (LLVM has no per-pipeline switch): only while it builds the code
+// generator's pipeline. The option must be as it was afterwards, so that
+// nothing else in the process loses the pass.
+TEST_F(TargetTest, LeavesTheLoopStrengthReductionSwitchAsFound) {
+  auto &registered = llvm::cl::getRegisteredOptions();
+  auto it = registered.find("disable-lsr");
+  ASSERT_NE(it, registered.end());
+  auto *disableLSR = static_cast<llvm::cl::opt<bool> *>(it->second);
+  ASSERT_FALSE(disableLSR->getValue());
+  std::string ptx = compile(kCpAsyncWgmmaLoop, "sm_90a");
+  EXPECT_NE(ptx.find("cp.async.cg.shared.global"), std::string::npos) << ptx;
+  EXPECT_NE(ptx.find("wgmma.fence.sync.aligned"), std::string::npos) << ptx;
+  EXPECT_FALSE(disableLSR->getValue());
+  // Also when something else in the process had set it: kept set.
+  disableLSR->setValue(true);
+  compile(kVectorAdd, "sm_90a");
+  EXPECT_TRUE(disableLSR->getValue());
+  disableLSR->setValue(false);
 }
 
 TEST_F(TargetTest, FpFusionOffKeepsRoundedAdds) {
