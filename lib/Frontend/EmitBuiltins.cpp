@@ -9,6 +9,8 @@
 
 #include "Frontend/Emitter.h"
 
+#include "Frontend/Prelude.h"
+
 #include "Tile/IR/TileOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -95,9 +97,7 @@ static bool isUnsupportedTl(llvm::StringRef n) {
       "device_print",    "device_assert",   "debug_barrier",
       "inline_asm_elementwise", "join",     "split",
       "cat",             "interleave",      "histogram",
-      "gather",          "rand",            "randn",
-      "randint",         "randint4x",       "philox",
-      "umulhi",          "div_rn",          "fdiv",
+      "gather",          "umulhi",          "div_rn",          "fdiv",
       "extern_elementwise", "dot_scaled",   "flip",
       "swizzle2d",       "sort",            "topk",
       "tensor_descriptor", "assume",        "map_elementwise",
@@ -120,8 +120,9 @@ bool Emitter::isKnownTlFunction(llvm::StringRef n) {
       "atomic_xor", "atomic_xchg", "static_assert", "static_print",
       "multiple_of", "max_contiguous", "max_constancy", "constexpr", "cast",
       "pointer_type", "range", "static_range", "jit", "tensor", "dtype",
+      "to_tensor",
       "PropagateNan"};
-  return names.contains(n) || isUnsupportedTl(n);
+  return names.contains(n) || isUnsupportedTl(n) || lookupPreludeFunction(n);
 }
 
 bool Emitter::isKnownMathFunction(llvm::StringRef n) {
@@ -801,6 +802,16 @@ FailureOr<TValue> Emitter::callTl(
       return err(l, "pointers to pointers are not supported");
     return TValue::dtypeObj(ElemType::pointer(dt->dtype));
   }
+  if (fn == "to_tensor") {
+    FailureOr<BoundArgs> a = bind({"x"}, 1);
+    if (failed(a))
+      return failure();
+    return toRuntime(a->get(0), a->locs[0]);
+  }
+  // Functions Triton writes in Python (random numbers) come from tilec's
+  // prelude and are inlined like helpers.
+  if (const FunctionDef *f = lookupPreludeFunction(fn))
+    return callFunction(f, call, std::move(args), std::move(kwargs));
   if (fn == "range" || fn == "static_range")
     return err(l, "'" + qn + "' can only be the iterable of a 'for' loop");
   if (fn == "jit")

@@ -10,6 +10,7 @@
 #include "Frontend/Emitter.h"
 #include "Frontend/AutotuneSpec.h"
 #include "Frontend/Parser.h"
+#include "Frontend/Prelude.h"
 
 #include "Tile/IR/TileOps.h"
 #include "tilec/TensorDescriptor.h"
@@ -45,11 +46,11 @@ private:
 } // namespace
 
 Emitter::Emitter(mlir::MLIRContext &ctx, const Module &module)
-    : ctx(ctx), module(module), b(&ctx) {}
+    : ctx(ctx), module(module), current(&module), b(&ctx) {}
 
 mlir::Location Emitter::loc(SourceLoc l) {
   mlir::Location fileLoc =
-      mlir::FileLineColLoc::get(&ctx, module.filename, l.line, l.col);
+      mlir::FileLineColLoc::get(&ctx, current->filename, l.line, l.col);
   if (callStack.empty())
     return fileLoc;
   return mlir::CallSiteLoc::get(fileLoc, callStack.back());
@@ -80,7 +81,7 @@ std::string Emitter::canonicalModule(llvm::StringRef path) {
   // Resolve the first component through the file's imports.
   auto [head, rest] = path.split('.');
   std::string base = head.str();
-  for (const ImportAlias &imp : module.imports)
+  for (const ImportAlias &imp : current->imports)
     if (imp.alias == head)
       base = imp.module;
   std::string full = rest.empty() ? base : base + "." + rest.str();
@@ -102,7 +103,7 @@ static bool isKnownModule(llvm::StringRef path) {
 }
 
 FailureOr<TValue> Emitter::evalGlobal(const ConstexprGlobal &g) {
-  if (auto it = globalCache.find(g.name); it != globalCache.end())
+  if (auto it = globalCache.find(&g); it != globalCache.end())
     return it->second;
   if (globalsInProgress.contains(&g))
     return err(g.loc, "constexpr global '" + g.name + "' depends on itself");
@@ -122,7 +123,7 @@ FailureOr<TValue> Emitter::evalGlobal(const ConstexprGlobal &g) {
     return err(g.loc, "global '" + g.name +
                           "' must be a compile-time constant to be a "
                           "tl.constexpr");
-  globalCache[g.name] = *v;
+  globalCache[&g] = *v;
   return *v;
 }
 
@@ -148,12 +149,12 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
   const std::string &n = e->name;
   if (auto it = scope.find(n); it != scope.end())
     return it->second;
-  for (const ConstexprGlobal &g : module.globals)
+  for (const ConstexprGlobal &g : current->globals)
     if (g.name == n)
       return evalGlobal(g);
-  if (const FunctionDef *f = module.lookupFunction(n))
+  if (const FunctionDef *f = current->lookupFunction(n))
     return TValue::function(f);
-  for (const ImportAlias &imp : module.imports) {
+  for (const ImportAlias &imp : current->imports) {
     if (imp.alias != n)
       continue;
     llvm::StringRef m = imp.module;
@@ -184,7 +185,7 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
     return err(e->getLoc(),
                "Python builtin '" + n + "' is not supported in tilec kernels");
   }
-  for (const Module::OtherName &other : module.otherNames) {
+  for (const Module::OtherName &other : current->otherNames) {
     if (other.name != n)
       continue;
     if (other.isFunction)
@@ -204,6 +205,12 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
 //===----------------------------------------------------------------------===//
 // Helper calls
 //===----------------------------------------------------------------------===//
+
+const Module *Emitter::moduleOf(const FunctionDef *f) const {
+  if (const Module *m = getPreludeModuleOf(f))
+    return m;
+  return &module;
+}
 
 FailureOr<TValue>
 Emitter::callFunction(const FunctionDef *f, const CallExpr *call,
@@ -238,7 +245,10 @@ Emitter::callFunction(const FunctionDef *f, const CallExpr *call,
                          "'");
     Scope saved;
     std::swap(saved, scope);
+    const Module *caller = current;
+    current = moduleOf(f);
     FailureOr<TValue> d = eval(p.defaultValue.get());
+    current = caller;
     std::swap(saved, scope);
     if (failed(d))
       return failure();
@@ -262,6 +272,8 @@ Emitter::inlineFunction(const FunctionDef *f, SourceLoc callLoc,
   if (callStack.size() > 64)
     return err(callLoc, "helpers nested more than 64 deep");
   mlir::Location callSite = loc(callLoc);
+  const Module *caller = current;
+  current = moduleOf(f);
   activeFunctions.insert(f);
   functionStack.push_back(f);
   callStack.push_back(callSite);
@@ -288,6 +300,7 @@ Emitter::inlineFunction(const FunctionDef *f, SourceLoc callLoc,
   callStack.pop_back();
   functionStack.pop_back();
   activeFunctions.erase(f);
+  current = caller;
   if (failed(r))
     return failure();
   return flow.value;

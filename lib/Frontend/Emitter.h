@@ -94,6 +94,8 @@ public:
   FailureOr<TValue> inlineFunction(const FunctionDef *f, SourceLoc callLoc,
                                    const std::map<std::string, TValue> &bound);
   static bool isConstexprAnnotation(const Expr *annotation);
+  /// The file that defines `f`: a prelude file (Prelude.h) or the kernel's.
+  const Module *moduleOf(const FunctionDef *f) const;
 
   //===--------------------------------------------------------------------===//
   // Statements (EmitStmt.cpp)
@@ -278,7 +280,11 @@ public:
   FailureOr<int> normalizeAxis(int64_t axis, size_t rank, SourceLoc l);
 
   mlir::MLIRContext &ctx;
+  /// The kernel's file.
   const Module &module;
+  /// The file whose names are in scope: the kernel's, or a prelude file's
+  /// while one of its functions is inlined (moduleOf).
+  const Module *current;
   mlir::OpBuilder b;
   Scope scope;
   FrontendOptions options;
@@ -286,7 +292,7 @@ public:
   /// Call-site locations of the helpers being inlined, innermost last.
   std::vector<mlir::Location> callStack;
   llvm::SmallPtrSet<const FunctionDef *, 8> activeFunctions;
-  std::map<std::string, TValue> globalCache;
+  std::map<const ConstexprGlobal *, TValue> globalCache;
   llvm::SmallPtrSet<const ConstexprGlobal *, 4> globalsInProgress;
   /// Implicit `return None` statements appended to function bodies.
   std::vector<std::unique_ptr<ReturnStmt>> implicitReturns;
