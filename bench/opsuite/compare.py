@@ -193,6 +193,7 @@ class TorchBackend:
     def value_at(self, t, i, dtype):
         v = t.detach().reshape(-1)[i]
         if spec.is_float(dtype):
-            return repr(float(v.to(self.torch.float64).item()))
+            wide = self.torch.float64 if dtype == "fp64" else self.torch.float32
+            return repr(float(v.to(wide).item()))
         return int(v.to(self.torch.int64).item()) if dtype != "u64" else int(
             v.view(self.torch.int64).item()) & 0xFFFFFFFFFFFFFFFF
