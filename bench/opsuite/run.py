@@ -29,6 +29,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -435,11 +436,28 @@ def apply_expectations(entry, result):
 # ---------------------------------------------------------------------------
 
 
+class FakeRunner:
+    """Stands in for Runner in the unit tests of the worker protocol (no
+    GPU): a kernel's name says what happens to it."""
+
+    def run(self, entry):
+        k = entry["kernel"]
+        if k.endswith("_dies"):
+            os._exit(139)  # as a segfaulting driver would
+        if k.endswith("_sticky"):
+            return {"status": "launch error", "detail": "CUDA_ERROR_ILLEGAL_ADDRESS",
+                    "sticky": True}
+        if k.endswith("_differs"):
+            return {"status": "mismatch", "detail": "'O': 1/4 elements differ"}
+        return {"status": "pass", "outputs": {}, "runs": 1, "pid": os.getpid()}
+
+
 def worker(args):
     manifest = json.loads((args.carry / "manifest.json").read_text())
     wanted = args.kernels.split(",")
     entries = {(e["file"], e["kernel"]): e for e in manifest["kernels"]}
-    runner = Runner(args.carry, args.tilec_only)
+    runner = FakeRunner() if args.fake_gpu else Runner(args.carry,
+                                                       args.tilec_only)
     with open(args.results, "a") as out:
         for key in wanted:
             file, kernel = key.split("::")
@@ -466,12 +484,8 @@ def worker(args):
 
 
 def sanitizer_prefix(tool, log):
-    exe = "compute-sanitizer"
-    for cand in ("compute-sanitizer", "/usr/local/cuda/bin/compute-sanitizer"):
-        if subprocess.run(["which", cand], capture_output=True).returncode == 0 \
-                or os.path.exists(cand):
-            exe = cand
-            break
+    exe = os.environ.get("OPSUITE_SANITIZER") or shutil.which(
+        "compute-sanitizer") or "/usr/local/cuda/bin/compute-sanitizer"
     return [exe, "--tool", tool, "--error-exitcode", "3", "--print-limit",
             "100", "--log-file", str(log)]
 
@@ -496,6 +510,8 @@ def run_shards(args, keys, tilec_only=False, prefix=(), tag="diff"):
             "--kernels", ",".join(shard)]
         if tilec_only:
             cmd.append("--tilec-only")
+        if args.fake_gpu:
+            cmd.append("--fake-gpu")
         log = open(tmp / f"shard{i}.{attempt}.log", "w")
         p = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
         return (p, i, shard, attempt, res, log)
@@ -635,6 +651,7 @@ def main():
     ap.add_argument("--strict", action="store_true")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--tilec-only", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--fake-gpu", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--kernels", help=argparse.SUPPRESS)
     ap.add_argument("--results", help=argparse.SUPPRESS)
     args = ap.parse_args()
