@@ -490,7 +490,7 @@ def sanitizer_prefix(tool, log):
             "100", "--log-file", str(log)]
 
 
-def run_shards(args, keys, tilec_only=False, prefix=(), tag="diff"):
+def run_shards(args, keys, tilec_only=False, prefix=(), tag="diff", env=None):
     """Runs `keys` in args.workers worker processes; returns {key: result}."""
     shards = [keys[i::args.workers] for i in range(args.workers)]
     shards = [s for s in shards if s]
@@ -513,7 +513,8 @@ def run_shards(args, keys, tilec_only=False, prefix=(), tag="diff"):
         if args.fake_gpu:
             cmd.append("--fake-gpu")
         log = open(tmp / f"shard{i}.{attempt}.log", "w")
-        p = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+        p = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
+                             env=env)
         return (p, i, shard, attempt, res, log)
 
     for i, shard, attempt in pending:
@@ -560,6 +561,14 @@ SANITIZER_KERNEL = re.compile(r"\b(k_\w+)\+0x[0-9a-f]+")
 def sanitize(args, keys, results, manifest_entries):
     """Reruns the tilec side under memcheck and racecheck; marks kernels
     named in the sanitizer's reports."""
+    exe = sanitizer_prefix("memcheck", "-")[0]
+    if not (os.path.exists(exe) or shutil.which(exe)):
+        results["__sanitize__"] = {"status": "sanitizer error",
+                                   "detail": f"{exe} not found"}
+        return
+    # One cudaMalloc per tensor, so that memcheck sees the tensors' ends
+    # rather than the caching allocator's blocks.
+    env = dict(os.environ, PYTORCH_NO_CUDA_MEMORY_CACHING="1")
     for tool in ("memcheck", "racecheck"):
         logs = []
 
@@ -569,7 +578,7 @@ def sanitize(args, keys, results, manifest_entries):
             return sanitizer_prefix(tool, log)
 
         sub = run_shards(args, keys, tilec_only=True, prefix=prefix,
-                         tag=f"sanitize-{tool}")
+                         tag=f"sanitize-{tool}", env=env)
         text = "".join(f"==== {log.name}\n" + (log.read_text() if log.exists()
                                                  else "(no log)\n")
                        for log in logs)

@@ -111,3 +111,11 @@ def test_sanitize(tmp_path):
         "results.json", "results.md", "sanitize-memcheck.log",
         "sanitize-racecheck.log"]
     assert "k_racy+0x1a0" in (tmp_path / "out" / "sanitize-racecheck.log").read_text()
+
+
+def test_sanitizer_missing(tmp_path):
+    carry = manifest(tmp_path, ["k_ok"])
+    env = dict(os.environ, OPSUITE_SANITIZER=str(tmp_path / "nowhere"))
+    p = run(carry, tmp_path / "out", "--sanitize", env=env)
+    assert p.returncode == 1
+    assert "not found" in p.stdout
