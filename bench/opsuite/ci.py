@@ -94,6 +94,7 @@ def run_one(args, path, case, launch, target, workdir):
     ("lowered", "refused", "failed"), detail, and seconds."""
     start = time.monotonic()
     ptx = workdir / f"{case.kernel}.{target}.ptx"
+    ptx.unlink(missing_ok=True)  # a PTX left by an earlier run proves nothing
     cmd = tilec_command(args.tilec, path, launch, target, ptx)
     env = dict(os.environ)
     if args.cache_dir:
