@@ -11,13 +11,15 @@ bench/opsuite/table.py:
     | `log` | partly lowered: fp32; not: fp64 | pending |
 
 The status cell is generated from the suite's SUMMARY.json (`ci.py --out
-DIR`); the GPU cell is kept as written (the lead fills in "verified
-YYYY-MM-DD" after a differential run). Without --write the script checks
-the table and prints, for each row that differs, the row it expects;
-with --write it rewrites the table in place.
+DIR`); the GPU cell is kept as written, or with --gpu-results set from a
+differential run's results.json (run.py): "verified DATE" for a function
+all of whose generated kernels that ran passed. Without --write the script
+checks the status cells and prints, for each row that differs, the row it
+expects; with --write it rewrites the table in place.
 
     python3 bench/opsuite/check_docs.py --summary DIR/SUMMARY.json \\
         --docs docs/language.md [--write]
+        [--gpu-results OUTDIR/results.json --gpu-date 2026-12-03]
 """
 import argparse
 import json
@@ -91,11 +93,34 @@ def read_table(text):
     return rows
 
 
-def render(expected, current):
+def gpu_cells(results_path, date):
+    """{function: GPU cell} from a differential run's results.json: the
+    generated kernels of each function (src/gen/<stem>.py), "verified DATE"
+    when every one that ran passed, "mismatch DATE: kernels" otherwise;
+    functions none of whose kernels ran are left out."""
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+    import table
+    function_of = {c.kernel: c.function for c in table.cases()}
+    ran = {}
+    for r in json.loads(results_path.read_text())["results"].values():
+        fn = function_of.get(r.get("kernel"))
+        if fn is None or not r.get("file", "").startswith("src/gen/"):
+            continue
+        if r["status"] in ("pass", "xfail"):
+            ran.setdefault(fn, [])
+        elif r["status"] not in ("compile error", "skipped"):
+            ran.setdefault(fn, []).append(f"{r['kernel']} ({r['status']})")
+    return {fn: (f"verified {date}" if not bad else
+                 f"failed {date}: {', '.join(bad)[:120]}")
+            for fn, bad in ran.items()}
+
+
+def render(expected, current, gpu=None):
     lines = [BEGIN] + HEADER
     for fn, status in expected.items():
-        gpu = (current or {}).get(fn, ("", "pending"))[1] or "pending"
-        lines.append(f"| `{fn}` | {status} | {gpu} |")
+        cell = (current or {}).get(fn, ("", "pending"))[1] or "pending"
+        cell = (gpu or {}).get(fn, cell)
+        lines.append(f"| `{fn}` | {status} | {cell} |")
     lines.append(END)
     return "\n".join(lines)
 
@@ -105,13 +130,22 @@ def main():
     ap.add_argument("--summary", required=True, type=pathlib.Path)
     ap.add_argument("--docs", required=True, type=pathlib.Path)
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--gpu-results", type=pathlib.Path,
+                    help="results.json of a differential run (run.py): "
+                         "fills the GPU column with --write")
+    ap.add_argument("--gpu-date", default="",
+                    help="the date of that run, YYYY-MM-DD")
     args = ap.parse_args()
+    if args.gpu_results and not args.gpu_date:
+        ap.error("--gpu-results needs --gpu-date")
     summary = json.loads(args.summary.read_text())
     expected = expected_rows(summary)
     text = args.docs.read_text()
     current = read_table(text)
     if args.write:
-        table = render(expected, current)
+        gpu = (gpu_cells(args.gpu_results, args.gpu_date)
+               if args.gpu_results else None)
+        table = render(expected, current, gpu)
         if current is None:
             sys.exit(f"{args.docs}: no '{BEGIN}' ... '{END}' block to write "
                      f"into; add one where the table belongs")
