@@ -237,7 +237,8 @@ def atomic(function, dtypes, key, op_args="v", contention=False, cas=False,
                                   **({"compare": "none"} if contention else {}))
         if contention and dt in ("fp16", "bf16", "fp32", "fp64"):
             args["P"]["compare"] = dict(rtol=1e-3, atol=1e-3)
-        args["N"] = 200
+        # atomic_cas takes no mask: every lane must hold a distinct address.
+        args["N"] = 256 if cas else 200
         args["BLOCK"] = 256
         cases.append(Case(function, dt + label_suffix, params, body,
                           dict(args=args), key))
