@@ -212,7 +212,10 @@ def atomic(function, dtypes, key, op_args="v", contention=False, cas=False,
         body += "    v = tl.load(V + offs, mask=mask)\n"
         params = ["P", "IDX", "V"]
         if cas:
-            body += "    cmp = tl.load(CMP + offs, mask=mask)\n"
+            # Even lanes compare with the current value (the swap happens),
+            # odd lanes with random data (it almost never does).
+            body += ("    cmp = tl.where(offs % 2 == 0, tl.load(P + idx),\n"
+                     "                   tl.load(CMP + offs, mask=mask))\n")
             params.append("CMP")
             call = f"tl.atomic_cas(P + idx, cmp, v{extra})"
         else:
@@ -223,15 +226,14 @@ def atomic(function, dtypes, key, op_args="v", contention=False, cas=False,
             body += f"    old = {call}\n    tl.store(OLD + offs, old, mask=mask)\n"
             params.append("OLD")
         params += ["N", "BLOCK: tl.constexpr"]
-        small = dict(fill="uniform", low=0, high=4)
         vfill = (fills or {}).get(dt, {})
         args = {
-            "P": _tensor(dt, 256, "inout", **(small if cas else vfill)),
+            "P": _tensor(dt, 256, "inout", **vfill),
             "IDX": _tensor("i32", 256, fill="perm"),
             "V": _tensor(dt, 256, **vfill),
         }
         if cas:
-            args["CMP"] = _tensor(dt, 256, **small)
+            args["CMP"] = _tensor(dt, 256)
         if not unused:
             args["OLD"] = _tensor(dt, 256, "out",
                                   **({"compare": "none"} if contention else {}))
