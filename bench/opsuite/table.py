@@ -1,0 +1,871 @@
+"""The op suite's table: one place that lists every `triton.language`
+function the suites exercise, the dtypes of each, the kernel that calls it,
+and what its PTX must show.
+
+Each entry becomes one kernel per dtype, `k_<function>_<label>` (dots in a
+function's name become underscores: `libdevice.tanh` -> `k_libdevice_tanh_fp32`),
+written with a `SPECS` entry (README.md) into one .py file per function by
+`gen.py`. The CI suite (`ci.py`, test/OpSuite) compiles each for every
+target of TARGETS and checks its PTX against `key`; the GPU harness
+(prepare.py, run.py) compiles them for sm_90a and runs them next to Triton.
+
+`key` is a regex the PTX must contain when tilec lowers the kernel: a
+string for every dtype and target, or a dict whose keys are a label, a
+target, `(label, target)`, or `"*"` (looked up in that order: most precise
+first). None: no key instruction (shape ops and the like, which the GPU
+diff checks by value), only that ptxas accepts the PTX.
+
+`triton_refuses`: labels (or `(label, target)`) Triton 3.6 itself refuses
+(its `_check_dtype` lists, fp8e4nv below sm_89): the suite expects a located
+refusal there and notes, without failing, a kernel tilec lowers anyway;
+the GPU harness skips them.
+"""
+from dataclasses import dataclass, field
+
+TARGETS = ("sm_80", "sm_90a")
+
+TL = {"fp8e4nv": "tl.float8e4nv", "fp8e5": "tl.float8e5",
+      "fp16": "tl.float16", "bf16": "tl.bfloat16", "fp32": "tl.float32",
+      "fp64": "tl.float64", "i1": "tl.int1", "i8": "tl.int8",
+      "i16": "tl.int16", "i32": "tl.int32", "i64": "tl.int64",
+      "u8": "tl.uint8", "u16": "tl.uint16", "u32": "tl.uint32",
+      "u64": "tl.uint64"}
+
+F = ("fp32", "fp64")
+F16 = ("fp16", "bf16")
+INTS = ("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64")
+
+# Tolerances for functions Triton computes with an approximate instruction
+# or a libdevice routine; tilec should pick the same one (then "exact"
+# holds) but may differ in a last bit where the polynomial is fused
+# differently.
+ULP2 = dict(ulp=2)
+DOT_TOL = dict(rtol=1e-2, atol=1e-2)
+
+
+@dataclass
+class Case:
+    """One generated kernel."""
+    function: str
+    label: str
+    params: list
+    body: str
+    spec: dict
+    key: object = None
+    triton_refuses: tuple = ()
+    helpers: tuple = ()      # names of HELPERS the kernel calls
+    imports: tuple = ()      # extra import lines
+    note: str = ""
+
+    @property
+    def kernel(self):
+        return f"k_{self.function.replace('.', '_')}_{self.label}"
+
+    @property
+    def file_stem(self):
+        return self.function.replace(".", "_")
+
+    def key_for(self, target):
+        k = self.key
+        if not isinstance(k, dict):
+            return k
+        for probe in ((self.label, target), self.label, target, "*"):
+            if probe in k:
+                return k[probe]
+        return None
+
+    def refused_by_triton(self, target):
+        return (self.label in self.triton_refuses
+                or (self.label, target) in self.triton_refuses)
+
+
+# @jit helpers some kernels call (combine functions), by name.
+HELPERS = {
+    "combine_mul": """\
+@triton.jit
+def combine_mul(a, b):
+    return a * b
+""",
+    "combine_max_sum": """\
+@triton.jit
+def combine_max_sum(a0, a1, b0, b1):
+    return tl.maximum(a0, b0), a1 + b1
+""",
+    "combine_first_order": """\
+@triton.jit
+def combine_first_order(a0, a1, b0, b1):
+    # the linear recurrence y = a * y_prev + b, as pairs
+    return a0 * b0, b0 * a1 + b1
+""",
+}
+
+N = 1000
+BLOCK = 256
+GRID = 4  # 4 * 256 >= 1000
+
+
+def _tensor(dtype, shape, role="in", **kw):
+    d = dict(dtype=dtype, shape=shape)
+    if role != "in":
+        d["role"] = role
+    d.update(kw)
+    return d
+
+
+# ---------------------------------------------------------------------------
+# Kernel shapes
+# ---------------------------------------------------------------------------
+
+
+def elementwise(function, expr, dtypes, nin=1, out=None, key=None,
+                compare=None, fills=None, triton_refuses=(), labels=None,
+                ins=None, imports=(), note=""):
+    """`O = expr(x[, y[, z]])` over N elements with a mask. `out` is the
+    output dtype (default: the input's; a dict per label; or a callable of
+    the dtype). `ins`: per-label input dtypes when they differ from the
+    label."""
+    names = "XYZ"[:nin]
+    cases = []
+    for i, dt in enumerate(dtypes):
+        label = labels[i] if labels else dt
+        in_dts = ins[i] if ins else (dt,) * nin
+        if isinstance(in_dts, str):
+            in_dts = (in_dts,) * nin
+        o = out(dt) if callable(out) else (out.get(label, dt)
+                                           if isinstance(out, dict)
+                                           else (out or in_dts[0]))
+        loads = "".join(f"    {n.lower()} = tl.load({n} + offs, mask=mask)\n"
+                        for n in names)
+        body = ("    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+                "    mask = offs < N\n" + loads +
+                f"    tl.store(O + offs, {expr}, mask=mask)\n")
+        args = {}
+        for n, idt in zip(names, in_dts):
+            fill = (fills or {}).get(n, {})
+            if callable(fill):
+                fill = fill(idt)
+            args[n] = _tensor(idt, N, **fill)
+        c = compare(o) if callable(compare) else compare
+        args["O"] = _tensor(o, N, "out", **({"compare": c} if c else {}))
+        args["N"] = N
+        args["BLOCK"] = BLOCK
+        cases.append(Case(function, label,
+                          list(names) + ["O", "N", "BLOCK: tl.constexpr"],
+                          body, dict(args=args, grid=GRID), key,
+                          triton_refuses, imports=imports, note=note))
+    return cases
+
+
+R, C = 8, 128
+
+
+def rowwise(function, expr, dtypes, out=None, key=None, compare=None,
+            store="row", fill=None, helpers=(), labels=None, extra_out=None):
+    """Loads an R x C tile; `store`: "row" stores expr (a [R] value),
+    "tile" stores an [R, C] value, "col" a [C] value, "scalar" one value.
+    `extra_out`: (expr, dtype) of a second output stored the same way."""
+    cases = []
+    index = {"row": ("r", R), "col": ("c", C), "scalar": (None, 1),
+             "tile": ("r[:, None] * C + c[None, :]", R * C)}[store]
+    for i, dt in enumerate(dtypes):
+        label = labels[i] if labels else dt
+        o = out(dt) if callable(out) else (out or dt)
+        outs = [("O", expr, o)]
+        if extra_out:
+            e2, t2 = extra_out
+            outs.append(("O2", e2, t2(dt) if callable(t2) else t2))
+        body = ("    r = tl.arange(0, R)\n    c = tl.arange(0, C)\n"
+                "    x = tl.load(X + r[:, None] * C + c[None, :])\n")
+        if len(outs) == 1:
+            ptr = "O" if index[0] is None else f"O + {index[0]}"
+            body += f"    tl.store({ptr}, {expr})\n"
+        else:
+            body += f"    v, w = {expr}\n"
+            for name, var in (("O", "v"), ("O2", "w")):
+                ptr = name if index[0] is None else f"{name} + {index[0]}"
+                body += f"    tl.store({ptr}, {var})\n"
+        args = {"X": _tensor(dt, R * C, **(fill or {}))}
+        for name, _, odt in outs:
+            c = compare(odt) if callable(compare) else compare
+            args[name] = _tensor(odt, index[1], "out",
+                                 **({"compare": c} if c and name == "O" else {}))
+        args["R"] = R
+        args["C"] = C
+        params = ["X"] + [n for n, _, _ in outs] + ["R: tl.constexpr",
+                                                     "C: tl.constexpr"]
+        cases.append(Case(function, label, params, body, dict(args=args), key,
+                          helpers=helpers))
+    return cases
+
+
+def atomic(function, dtypes, key, op_args="v", contention=False, cas=False,
+           unused=False, label_suffix="", sem=None, fills=None):
+    """`old = tl.<function>(P + idx, ...)` on distinct addresses (IDX is a
+    permutation) or, with `contention`, all on P[idx % 4]."""
+    cases = []
+    for dt in dtypes:
+        extra = f", sem=\"{sem}\"" if sem else ""
+        body = ("    offs = tl.arange(0, BLOCK)\n    mask = offs < N\n"
+                "    idx = tl.load(IDX + offs, mask=mask, other=0)\n")
+        if contention:
+            body += "    idx = idx % 4\n"
+        body += "    v = tl.load(V + offs, mask=mask)\n"
+        params = ["P", "IDX", "V"]
+        if cas:
+            # Even lanes compare with the current value (the swap happens),
+            # odd lanes with random data (it almost never does).
+            body += ("    cmp = tl.where(offs % 2 == 0, tl.load(P + idx),\n"
+                     "                   tl.load(CMP + offs, mask=mask))\n")
+            params.append("CMP")
+            call = f"tl.atomic_cas(P + idx, cmp, v{extra})"
+        else:
+            call = f"tl.{function}(P + idx, {op_args}, mask=mask{extra})"
+        if unused:
+            body += f"    {call}\n"
+        else:
+            body += f"    old = {call}\n    tl.store(OLD + offs, old, mask=mask)\n"
+            params.append("OLD")
+        params += ["N", "BLOCK: tl.constexpr"]
+        vfill = (fills or {}).get(dt, {})
+        args = {
+            "P": _tensor(dt, 256, "inout", **vfill),
+            "IDX": _tensor("i32", 256, fill="perm"),
+            "V": _tensor(dt, 256, **vfill),
+        }
+        if cas:
+            args["CMP"] = _tensor(dt, 256)
+        if not unused:
+            args["OLD"] = _tensor(dt, 256, "out",
+                                  **({"compare": "none"} if contention else {}))
+        if contention and dt in ("fp16", "bf16", "fp32", "fp64"):
+            args["P"]["compare"] = dict(rtol=1e-3, atol=1e-3)
+        # atomic_cas takes no mask: every lane must hold a distinct address.
+        args["N"] = 256 if cas else 200
+        args["BLOCK"] = 256
+        cases.append(Case(function, dt + label_suffix, params, body,
+                          dict(args=args), key))
+    return cases
+
+
+def custom(function, label, params, body, args, key=None, grid=None,
+           triton_refuses=(), helpers=(), imports=(), note="", **spec):
+    s = dict(args=args, **spec)
+    if grid:
+        s["grid"] = grid
+    return [Case(function, label, params, body, s, key, triton_refuses,
+                 helpers, imports, note)]
+
+
+def dot(label, a_dt, out_dt, key, kwargs="", compare=DOT_TOL,
+        triton_refuses=(), fill=None, acc=False):
+    M, Nn, K = 64, 64, 32
+    body = ("    m = tl.arange(0, M)\n    n = tl.arange(0, N)\n"
+            "    k = tl.arange(0, K)\n"
+            "    a = tl.load(A + m[:, None] * K + k[None, :])\n"
+            "    b = tl.load(B + k[:, None] * N + n[None, :])\n")
+    if acc:
+        body += ("    acc = tl.load(C + m[:, None] * N + n[None, :])\n"
+                 f"    c = tl.dot(a, b, acc{kwargs})\n")
+    else:
+        body += f"    c = tl.dot(a, b{kwargs})\n"
+    body += "    tl.store(C + m[:, None] * N + n[None, :], c)\n"
+    f = fill or dict(fill="uniform", low=-1, high=1)
+    args = dict(A=_tensor(a_dt, M * K, **f), B=_tensor(a_dt, K * Nn, **f),
+                C=_tensor(out_dt, M * Nn, "inout" if acc else "out",
+                          compare=compare, **(dict(fill="uniform", low=-1,
+                                                   high=1) if acc else {})),
+                M=M, N=Nn, K=K)
+    return custom("dot", label, ["A", "B", "C", "M: tl.constexpr",
+                                 "N: tl.constexpr", "K: tl.constexpr"], body,
+                  args, key, triton_refuses=triton_refuses)
+
+
+# ---------------------------------------------------------------------------
+# The table
+# ---------------------------------------------------------------------------
+
+APPROX = r"(\.approx(\.ftz)?\.f32|fma\.rn(\.ftz)?\.f32)"
+LIBDEVICE = "from triton.language.extra import libdevice"
+# fp32 exp: Triton multiplies by log2(e) and uses ex2.approx.f32
+# (ExpOpConversionApprox); fp64 calls libdevice's __nv_exp.
+EX2 = r"ex2\.approx(\.ftz)?\.f32"
+POS = dict(fill="uniform", low=0.01, high=100.0)
+NONZERO_INT = dict(fill="uniform", low=1, high=100)
+
+
+def cast_cases():
+    pairs = [
+        ("fp32", "fp16", r"cvt\.rn\.f16\.f32"),
+        ("fp32", "bf16", {"sm_80": r"cvt\.rn\.bf16\.f32", "sm_90a": r"cvt\.rn\.bf16\.f32"}),
+        ("fp16", "fp32", r"cvt\.f32\.f16"),
+        ("bf16", "fp32", r"(cvt\.f32\.bf16|shl\.b32|mov\.b32)"),
+        ("fp32", "fp64", r"cvt\.f64\.f32"),
+        ("fp64", "fp32", r"cvt\.rn\.f32\.f64"),
+        ("fp32", "i32", r"cvt\.rzi\.s32\.f32"),
+        ("i32", "fp32", r"cvt\.rn\.f32\.s32"),
+        ("u32", "fp32", r"cvt\.rn\.f32\.u32"),
+        ("fp32", "u8", r"cvt\.rzi\.u\d+\.f32"),
+        ("i64", "i32", r"cvt\.u32\.u64|mov\.b64"),
+        ("i8", "i32", r"cvt\.s32\.s8|ld\.global(\.\w+)*\.s8"),
+        ("i32", "i1", r"setp\.ne\.s32"),
+        ("fp32", "fp8e5", {"sm_90a": r"cvt\.rn\.satfinite\.e5m2x2\.f32",
+                           "*": None}),
+        ("fp8e5", "fp32", {"sm_90a": r"cvt\.rn\.f16x2\.e5m2x2", "*": None}),
+        ("fp32", "fp8e4nv", r"cvt\.rn\.satfinite\.e4m3x2\.f32"),
+        ("fp8e4nv", "fp32", r"cvt\.rn\.f16x2\.e4m3x2"),
+        ("fp16", "fp8e4nv", r"cvt\.rn\.satfinite\.e4m3x2\.f16x2"),
+        ("fp8e5", "fp8e4nv", None),
+    ]
+    out = []
+    for src, dst, key in pairs:
+        label = f"{src}_to_{dst}"
+        refuses = ((label, "sm_80"),) if "fp8e4nv" in (src, dst) else ()
+        out += elementwise("cast", f"x.to({TL[dst]})", [src], out=dst,
+                           key=key, compare="exact", labels=[label],
+                           triton_refuses=refuses)
+    out += elementwise("cast", "x.to(tl.int32, bitcast=True)", ["fp32"],
+                       out="i32", key=None, compare="bits",
+                       labels=["fp32_bitcast_i32"])
+    out += elementwise("cast", 'x.to(tl.float16, fp_downcast_rounding="rtz")',
+                       ["fp32"], out="fp16", key=r"cvt\.rz\.f16\.f32",
+                       compare="exact", labels=["fp32_to_fp16_rtz"])
+    return out
+
+
+def libdevice_cases():
+    unary = [  # name, dtypes, key
+        ("tanh", F, {"fp32": EX2}), ("asin", F, None), ("acos", F, None),
+        ("atan", F, None), ("sinh", F, None), ("cosh", F, None),
+        ("expm1", F, None), ("log1p", F, None), ("cbrt", F, None),
+        ("erfinv", ("fp32",), None), ("rsqrt", F,
+                                       {"fp32": r"rsqrt\.approx(\.ftz)?\.f32"}),
+        ("trunc", F, {"fp32": r"cvt\.rzi\.f32\.f32"}),
+        ("round", F, None), ("fast_expf", ("fp32",), EX2),
+        ("fast_logf", ("fp32",), r"lg2\.approx(\.ftz)?\.f32"),
+        ("isnan", F, None), ("signbit", F, None),
+        ("popc", ("i32", "i64"), r"popc\.b(32|64)"),
+        ("clz", ("i32", "i64"), r"clz\.b(32|64)"),
+        ("brev", ("i32", "i64"), r"brev\.b(32|64)"),
+    ]
+    out = []
+    for name, dts, key in unary:
+        is_int_result = name in ("isnan", "signbit", "popc", "clz")
+        out += elementwise(
+            f"libdevice.{name}", f"libdevice.{name}(x)", dts, key=key,
+            compare=None if is_int_result or name in ("brev", "trunc", "round")
+            else (lambda o: ULP2 if o in F else None),
+            out=(lambda dt: "i32") if is_int_result else None,
+            imports=(LIBDEVICE,))
+    for name, key in (("pow", None), ("atan2", None), ("hypot", None),
+                      ("fmod", None)):
+        out += elementwise(f"libdevice.{name}", f"libdevice.{name}(x, y)", F,
+                           nin=2, key=key,
+                           compare=lambda o: ULP2, imports=(LIBDEVICE,))
+    return out
+
+
+def build():
+    t = []
+    # --- math ---------------------------------------------------------
+    t += elementwise("exp", "tl.exp(x)", F + ("fp16",),
+                     key={"fp32": EX2}, compare=lambda o: ULP2,
+                     triton_refuses=("fp16",))
+    t += elementwise("exp2", "tl.exp2(x)", F, key={"fp32": EX2},
+                     compare=lambda o: ULP2)
+    for fn in ("log", "log2"):
+        t += elementwise(fn, f"tl.{fn}(x)", F + ("fp16",),
+                         key={"fp32": APPROX}, compare=lambda o: ULP2,
+                         triton_refuses=("fp16",))
+    for fn in ("sin", "cos"):
+        t += elementwise(fn, f"tl.{fn}(x)", F, key={"fp32": APPROX},
+                         compare=lambda o: ULP2)
+    t += elementwise("sqrt", "tl.sqrt(x)", F + ("bf16",),
+                     key={"fp32": r"sqrt\.(rn|approx)(\.ftz)?\.f32",
+                          "fp64": r"sqrt\.rn\.f64"}, compare="exact",
+                     triton_refuses=("bf16",))
+    t += elementwise("sqrt_rn", "tl.sqrt_rn(x)", ("fp32", "fp64"),
+                     key=r"sqrt\.rn\.f32", compare="exact",
+                     triton_refuses=("fp64",))
+    t += elementwise("rsqrt", "tl.rsqrt(x)", F,
+                     key={"fp32": r"rsqrt\.approx(\.ftz)?\.f32",
+                          "fp64": r"rsqrt\.approx\.f64|(div|rcp)\.rn\.f64"},
+                     compare=lambda o: ULP2)
+    t += elementwise("erf", "tl.erf(x)", F, key=None, compare=lambda o: ULP2)
+    t += elementwise("floor", "tl.floor(x)", F,
+                     key={"fp32": r"cvt\.rmi\.f32\.f32", "fp64": r"cvt\.rmi\.f64\.f64"},
+                     compare="exact")
+    t += elementwise("ceil", "tl.ceil(x)", F,
+                     key={"fp32": r"cvt\.rpi\.f32\.f32", "fp64": r"cvt\.rpi\.f64\.f64"},
+                     compare="exact")
+    t += elementwise("sigmoid", "tl.sigmoid(x)", F + ("fp16",),
+                     key={"fp32": EX2}, compare=lambda o: ULP2,
+                     triton_refuses=("fp16",))
+    t += elementwise("abs", "tl.abs(x)", ("fp16", "bf16", "fp32", "fp64", "i8",
+                                          "i32", "i64", "u32"),
+                     # abs.f32 (Triton's fabs) or clearing the sign bit: the
+                     # same bits either way.
+                     key={"fp32": r"abs(\.ftz)?\.f32|and\.b32",
+                          "fp64": r"abs\.f64|and\.b64",
+                          "i32": r"abs\.s32"}, compare="exact")
+    t += elementwise("fma", "tl.fma(x, y, z)", ("fp32", "fp64", "fp16"), nin=3,
+                     key={"fp32": r"fma\.rn\.f32", "fp64": r"fma\.rn\.f64"},
+                     compare="exact")
+    for fn in ("maximum", "minimum"):
+        op = fn[:3]
+        t += elementwise(fn, f"tl.{fn}(x, y)", ("fp32", "fp64", "fp16", "bf16",
+                                                 "i32", "u32", "i64"), nin=2,
+                         key={"fp32": rf"{op}(\.ftz)?\.f32", "i32": rf"{op}\.s32",
+                              "u32": rf"{op}\.u32"}, compare="exact")
+        t += elementwise(fn, f"tl.{fn}(x, y, propagate_nan=tl.PropagateNan.ALL)",
+                         ("fp32",), nin=2, labels=["fp32_propagate_nan"],
+                         key=rf"{op}\.NaN\.f32", compare="exact")
+    t += elementwise("clamp", "tl.clamp(x, y, z)", ("fp32", "fp16"), nin=3,
+                     fills={"Y": dict(fill="uniform", low=-2, high=-1),
+                            "Z": dict(fill="uniform", low=1, high=2)},
+                     key={"fp32": r"(max|min)(\.ftz)?(\.NaN)?\.f32"},
+                     compare="exact")
+    t += elementwise("div_rn", "tl.div_rn(x, y)", ("fp32", "fp64"), nin=2,
+                     key=r"div\.rn\.f32", compare="exact",
+                     triton_refuses=("fp64",))
+    t += elementwise("fdiv", "tl.fdiv(x, y)", ("fp32",), nin=2,
+                     key=r"div\.full\.f32", compare="exact")
+    t += elementwise("fdiv", "tl.fdiv(x, y, ieee_rounding=True)", ("fp32",),
+                     nin=2, labels=["fp32_ieee"], key=r"div\.rn\.f32",
+                     compare="exact")
+    t += elementwise("umulhi", "tl.umulhi(x, y)", ("i32", "u32", "i64", "i16"),
+                     nin=2, key={"i32": r"mul\.hi\.[su]32",
+                                 "u32": r"mul\.hi\.u32",
+                                 "i64": r"mul\.hi\.[su]64"},
+                     compare="exact", triton_refuses=("i16",))
+    t += elementwise("cdiv", "tl.cdiv(x, y)", ("i32",), nin=2,
+                     fills={"Y": NONZERO_INT}, key=r"div\.s32",
+                     compare="exact")
+    t += elementwise("where", "tl.where(x > 0, x, y)", ("fp32", "i32", "fp16"),
+                     nin=2, key=r"selp\.|setp\.", compare="exact")
+    t += cast_cases()
+
+    # --- reductions and scans -----------------------------------------
+    SHFL = r"shfl\.sync"
+    t += rowwise("sum", "tl.sum(x, axis=1)", ("fp32", "fp16", "fp64", "i32",
+                                              "i8"),
+                 out=lambda dt: "i32" if dt == "i8" else dt, key=SHFL,
+                 compare=lambda o: dict(rtol=1e-4, atol=1e-4) if o == "fp32"
+                 else (dict(rtol=1e-2, atol=1e-2) if o == "fp16" else None),
+                 fill=dict(fill="uniform", low=-1, high=1))
+    t += rowwise("sum", "tl.sum(x, axis=0)", ("fp32",), store="col", key=None,
+                 labels=["fp32_axis0"], compare=dict(rtol=1e-4, atol=1e-4),
+                 fill=dict(fill="uniform", low=-1, high=1))
+    t += rowwise("sum", "tl.sum(x)", ("i32",), store="scalar", key=SHFL,
+                 labels=["i32_all"])
+    for fn in ("max", "min"):
+        t += rowwise(fn, f"tl.{fn}(x, axis=1)", ("fp32", "fp16", "i32", "u32",
+                                                   "i64"),
+                     key=SHFL, compare="exact")
+        t += rowwise(fn, f"tl.{fn}(x, axis=1, return_indices=True)", ("fp32",),
+                     labels=["fp32_indices"], key=SHFL, compare="exact",
+                     extra_out=("", "i32"))
+    for fn in ("argmax", "argmin"):
+        t += rowwise(fn, f"tl.{fn}(x, axis=1)", ("fp32", "i32", "fp16"),
+                     out="i32", key=SHFL, compare="exact")
+    t += rowwise("xor_sum", "tl.xor_sum(x, axis=1)", ("i32", "u8", "i64"),
+                 key=SHFL, compare="exact")
+    t += rowwise("reduce", "tl.reduce(x, 1, combine_mul)", ("fp32",),
+                 key=SHFL, helpers=("combine_mul",),
+                 fill=dict(fill="uniform", low=0.9, high=1.1),
+                 compare=dict(rtol=1e-4, atol=1e-30))
+    t += rowwise("reduce", "tl.reduce(x, 1, combine_mul)", ("i32",),
+                 key=SHFL, helpers=("combine_mul",))
+    t += rowwise("softmax", "tl.softmax(x, dim=1)", ("fp32",), store="tile",
+                 key=EX2, compare=dict(ulp=4, rtol=1e-5, atol=1e-7))
+    t += rowwise("reduce", "tl.reduce((x, x.to(tl.int32)), 1, combine_max_sum)",
+                 ("fp32",), labels=["fp32_two_operands"], key=SHFL,
+                 helpers=("combine_max_sum",), compare="exact",
+                 extra_out=("", "i32"),
+                 fill=dict(fill="uniform", low=-100, high=100))
+    SCAN = r"shfl\.sync(\.up)?|bar\.sync"
+    t += rowwise("cumsum", "tl.cumsum(x, axis=1)", ("fp32", "i32", "i64",
+                                                     "fp16"),
+                 store="tile", key=SCAN,
+                 compare=lambda o: dict(rtol=1e-4, atol=1e-4) if o == "fp32"
+                 else (dict(rtol=1e-2, atol=1e-2) if o == "fp16" else None),
+                 fill=dict(fill="uniform", low=-3, high=3))
+    t += rowwise("cumsum", "tl.cumsum(x, axis=0)", ("i32",), store="tile",
+                 labels=["i32_axis0"], key=None)
+    t += rowwise("cumsum", "tl.cumsum(x, axis=1, reverse=True)", ("i32",),
+                 store="tile", labels=["i32_reverse"], key=SCAN)
+    t += rowwise("cumprod", "tl.cumprod(x, axis=1)", ("fp32", "i32"),
+                 store="tile", key=SCAN,
+                 fill=dict(fill="uniform", low=-1.2, high=1.2),
+                 compare=lambda o: dict(rtol=1e-4, atol=1e-6) if o == "fp32" else None)
+    t += rowwise("associative_scan",
+                 "tl.associative_scan(x, 1, combine_mul)", ("i32",),
+                 store="tile", key=SCAN, helpers=("combine_mul",),
+                 fill=dict(fill="uniform", low=-2, high=3))
+    t += rowwise("associative_scan",
+                 "tl.associative_scan((x, x), 1, combine_first_order, "
+                 "reverse=True)", ("i32",), labels=["i32_two_operands_reverse"],
+                 store="tile", key=SCAN, helpers=("combine_first_order",),
+                 extra_out=("", "i32"),
+                 fill=dict(fill="uniform", low=-2, high=3))
+
+    # --- atomics ------------------------------------------------------
+    def ATOM(op):
+        return rf"(atom|red)(\.\w+)*\.{op}(\.noftz)?\.[a-z]*\d+"
+    small = {"fp16": dict(fill="uniform", low=-4, high=4),
+             "bf16": dict(fill="uniform", low=-4, high=4)}
+    t += atomic("atomic_add", ("i32", "u32", "i64", "fp32", "fp64", "fp16",
+                               "bf16"), ATOM("add"), fills=small)
+    t += atomic("atomic_add", ("fp32",), ATOM("add"), unused=True,
+                label_suffix="_unused")
+    t += atomic("atomic_add", ("i32", "fp32"), ATOM("add"), contention=True,
+                label_suffix="_contention",
+                fills={"fp32": dict(fill="uniform", low=-1, high=1)})
+    t += atomic("atomic_add", ("i32",), ATOM("add"), sem="relaxed",
+                label_suffix="_relaxed")
+    for fn in ("atomic_max", "atomic_min"):
+        t += atomic(fn, ("i32", "u32", "i64", "fp32", "fp64"),
+                    rf"atom(\.\w+)*\.(max|min)\.[su](32|64)")
+    for fn in ("atomic_and", "atomic_or", "atomic_xor"):
+        t += atomic(fn, ("i32", "i64"), ATOM(fn[7:]))
+    t += atomic("atomic_xchg", ("i32", "fp32", "i64"), ATOM("exch"))
+    t += atomic("atomic_cas", ("i32", "i64", "fp32"), ATOM("cas"), cas=True)
+
+    # --- shapes, indexing, sorting --------------------------------------
+    ld = lambda n: f"    x = tl.load(X + tl.arange(0, {n}))\n"  # noqa: E731
+    for dt in ("fp32", "fp16"):
+        t += custom("trans", dt, ["X", "O"],
+                    "    r = tl.arange(0, 32)\n    c = tl.arange(0, 64)\n"
+                    "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
+                    "    tl.store(O + c[:, None] * 32 + r[None, :], tl.trans(x))\n",
+                    dict(X=_tensor(dt, 2048), O=_tensor(dt, 2048, "out",
+                                                        compare="exact")))
+    idx3 = ("    a = tl.arange(0, 4)\n    b = tl.arange(0, 8)\n"
+            "    c = tl.arange(0, 16)\n"
+            "    x = tl.load(X + a[:, None, None] * 128 + b[None, :, None] * 16"
+            " + c[None, None, :])\n")
+    t += custom("permute", "fp32", ["X", "O"], idx3 +
+                "    y = tl.permute(x, (2, 0, 1))\n"
+                "    tl.store(O + c[:, None, None] * 32 + a[None, :, None] * 8"
+                " + b[None, None, :], y)\n",
+                dict(X=_tensor("fp32", 512), O=_tensor("fp32", 512, "out",
+                                                       compare="exact")))
+    t += custom("reshape", "fp32", ["X", "O"], idx3 +
+                "    y = tl.reshape(x, (32, 16))\n"
+                "    r = tl.arange(0, 32)\n"
+                "    tl.store(O + r[:, None] * 16 + c[None, :], y)\n",
+                dict(X=_tensor("fp32", 512), O=_tensor("fp32", 512, "out",
+                                                       compare="exact")))
+    t += custom("reshape", "fp32_1d_to_2d", ["X", "O"], ld(512) +
+                "    y = tl.reshape(x, (16, 32))\n"
+                "    r = tl.arange(0, 16)\n    c = tl.arange(0, 32)\n"
+                "    tl.store(O + r[:, None] * 32 + c[None, :], y)\n",
+                dict(X=_tensor("fp32", 512), O=_tensor("fp32", 512, "out",
+                                                       compare="exact")))
+    t += custom("view", "fp32", ["X", "O"], idx3 +
+                "    y = tl.view(x, (512,))\n"
+                "    tl.store(O + tl.arange(0, 512), y)\n",
+                dict(X=_tensor("fp32", 512), O=_tensor("fp32", 512, "out",
+                                                       compare="sorted")))
+    t += custom("ravel", "i32", ["X", "O"], idx3 +
+                "    tl.store(O + tl.arange(0, 512), tl.ravel(x))\n",
+                dict(X=_tensor("i32", 512), O=_tensor("i32", 512, "out")))
+    t += custom("expand_dims", "fp32", ["X", "O"], ld(64) +
+                "    y = tl.expand_dims(x, 0) + tl.zeros((4, 64), tl.float32)\n"
+                "    r = tl.arange(0, 4)\n    c = tl.arange(0, 64)\n"
+                "    tl.store(O + r[:, None] * 64 + c[None, :], y)\n",
+                dict(X=_tensor("fp32", 64), O=_tensor("fp32", 256, "out",
+                                                      compare="exact")))
+    t += custom("broadcast_to", "i32", ["X", "O"], ld(64) +
+                "    y = tl.broadcast_to(x[None, :], (4, 64))\n"
+                "    r = tl.arange(0, 4)\n    c = tl.arange(0, 64)\n"
+                "    tl.store(O + r[:, None] * 64 + c[None, :], y)\n",
+                dict(X=_tensor("i32", 64), O=_tensor("i32", 256, "out")))
+    t += custom("join", "fp32", ["X", "Y", "O"],
+                "    a = tl.load(X + tl.arange(0, 128))\n"
+                "    b = tl.load(Y + tl.arange(0, 128))\n"
+                "    j = tl.join(a, b)\n    r = tl.arange(0, 128)\n"
+                "    tl.store(O + r[:, None] * 2 + tl.arange(0, 2)[None, :], j)\n",
+                dict(X=_tensor("fp32", 128), Y=_tensor("fp32", 128),
+                     O=_tensor("fp32", 256, "out", compare="exact")))
+    t += custom("split", "fp32", ["X", "O", "O2"],
+                "    r = tl.arange(0, 128)\n"
+                "    x = tl.load(X + r[:, None] * 2 + tl.arange(0, 2)[None, :])\n"
+                "    a, b = tl.split(x)\n"
+                "    tl.store(O + r, a)\n    tl.store(O2 + r, b)\n",
+                dict(X=_tensor("fp32", 256), O=_tensor("fp32", 128, "out",
+                                                       compare="exact"),
+                     O2=_tensor("fp32", 128, "out", compare="exact")))
+    t += custom("interleave", "i32", ["X", "Y", "O"],
+                "    a = tl.load(X + tl.arange(0, 128))\n"
+                "    b = tl.load(Y + tl.arange(0, 128))\n"
+                "    tl.store(O + tl.arange(0, 256), tl.interleave(a, b))\n",
+                dict(X=_tensor("i32", 128), Y=_tensor("i32", 128),
+                     O=_tensor("i32", 256, "out")))
+    t += custom("cat", "i32", ["X", "Y", "O"],
+                "    a = tl.load(X + tl.arange(0, 128))\n"
+                "    b = tl.load(Y + tl.arange(0, 128))\n"
+                "    tl.store(O + tl.arange(0, 256), tl.cat(a, b, can_reorder=True))\n",
+                dict(X=_tensor("i32", 128), Y=_tensor("i32", 128),
+                     O=_tensor("i32", 256, "out", compare="sorted")))
+    for dt in ("fp32", "i32"):
+        t += custom("flip", dt, ["X", "O"], ld(256) +
+                    "    tl.store(O + tl.arange(0, 256), tl.flip(x, 0))\n",
+                    dict(X=_tensor(dt, 256), O=_tensor(dt, 256, "out",
+                                                       compare="exact")))
+    for dt in ("fp32", "i32", "u8", "fp16"):
+        t += custom("sort", dt, ["X", "O"], ld(256) +
+                    "    tl.store(O + tl.arange(0, 256), tl.sort(x))\n",
+                    dict(X=_tensor(dt, 256, fill="uniform" if dt[0] == "f"
+                                   else "edge"),
+                         O=_tensor(dt, 256, "out", compare="exact")))
+    t += custom("sort", "fp32_descending_2d", ["X", "O"],
+                "    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
+                "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
+                "    tl.store(O + r[:, None] * 64 + c[None, :], "
+                "tl.sort(x, dim=1, descending=True))\n",
+                dict(X=_tensor("fp32", 512, fill="uniform"),
+                     O=_tensor("fp32", 512, "out", compare="exact")))
+    t += custom("topk", "fp32", ["X", "O"],
+                "    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
+                "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
+                "    k = tl.arange(0, 8)\n"
+                "    tl.store(O + r[:, None] * 8 + k[None, :], tl.topk(x, 8, dim=1))\n",
+                dict(X=_tensor("fp32", 512, fill="uniform"),
+                     O=_tensor("fp32", 64, "out", compare="exact")))
+    t += custom("gather", "fp32", ["X", "I", "O"],
+                "    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
+                "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
+                "    i = tl.load(I + r[:, None] * 64 + c[None, :]) % 64\n"
+                "    tl.store(O + r[:, None] * 64 + c[None, :], tl.gather(x, i, 1))\n",
+                dict(X=_tensor("fp32", 512), I=_tensor("i32", 512, fill="uniform",
+                                                       low=0, high=64),
+                     O=_tensor("fp32", 512, "out", compare="exact")))
+    t += custom("histogram", "i32", ["X", "O"], ld(1024) +
+                "    tl.store(O + tl.arange(0, 64), tl.histogram(x, 64))\n",
+                dict(X=_tensor("i32", 1024, fill="uniform", low=0, high=64),
+                     O=_tensor("i32", 64, "out")))
+    t += custom("swizzle2d", "i32", ["O"],
+                "    i = tl.arange(0, 16)\n    j = tl.arange(0, 16)\n"
+                "    ii, jj = tl.swizzle2d(i[:, None], j[None, :], 16, 16, 4)\n"
+                "    tl.store(O + i[:, None] * 16 + j[None, :], ii * 16 + jj)\n",
+                dict(O=_tensor("i32", 256, "out")))
+
+    # --- creation and indexing ----------------------------------------
+    t += custom("arange", "i32", ["O"],
+                "    tl.store(O + tl.arange(0, 256), tl.arange(0, 256) * 3)\n",
+                dict(O=_tensor("i32", 256, "out")))
+    for dt in ("fp32", "i64", "fp16"):
+        t += custom("full", dt, ["O"],
+                    "    tl.store(O + tl.arange(0, 256), "
+                    f"tl.full((256,), 7, {TL[dt]}))\n",
+                    dict(O=_tensor(dt, 256, "out", compare="exact")))
+    t += custom("zeros", "fp32", ["O"],
+                "    tl.store(O + tl.arange(0, 256), tl.zeros((256,), tl.float32))\n",
+                dict(O=_tensor("fp32", 256, "out", compare="bits")))
+    t += custom("zeros_like", "i32", ["X", "O"], ld(256) +
+                "    tl.store(O + tl.arange(0, 256), tl.zeros_like(x))\n",
+                dict(X=_tensor("i32", 256), O=_tensor("i32", 256, "out")))
+    t += custom("program_id", "i32", ["O"],
+                "    pid = tl.program_id(0) + tl.program_id(1) * 4\n"
+                "    tl.store(O + pid, pid + tl.num_programs(0) * 100)\n",
+                dict(O=_tensor("i32", 16, "out")), grid=(4, 4),
+                key=r"%ctaid\.y")
+    t += custom("num_programs", "i32", ["O"],
+                "    tl.store(O + tl.program_id(0), tl.num_programs(0))\n",
+                dict(O=_tensor("i32", 8, "out")), grid=(8,),
+                key=r"%nctaid\.x")
+
+    # --- memory -------------------------------------------------------
+    mem = ("    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+           "    mask = offs < N\n")
+    def memargs(n=N):
+        return dict(X=_tensor("fp32", n), O=_tensor("fp32", n, "out",
+                                                    compare="bits"),
+                    N=n, BLOCK=BLOCK)
+    mp = ["X", "O", "N", "BLOCK: tl.constexpr"]
+    t += custom("load", "fp32", mp, mem +
+                "    x = tl.load(X + offs, mask=mask, other=0.0)\n"
+                "    tl.store(O + offs, x, mask=mask)\n", memargs(1024),
+                key=r"ld\.global(\.\w+)*\.v[24]\.(b|f|u)32", grid=GRID)
+    t += custom("load", "fp32_unaligned", mp, mem +
+                "    x = tl.load(X + offs, mask=mask, other=0.0)\n"
+                "    tl.store(O + offs, x, mask=mask)\n", memargs(),
+                key=r"ld\.global", grid=GRID)
+    for label, kw, key in (
+            ("fp32_cg", 'cache_modifier=".cg"', r"ld\.global\.cg"),
+            ("fp32_ca", 'cache_modifier=".ca"', r"ld\.global\.ca"),
+            ("fp32_evict_last", 'eviction_policy="evict_last"',
+             r"evict_last"),
+            ("fp32_volatile", "volatile=True", r"ld\.volatile\.global")):
+        t += custom("load", label, mp, mem +
+                    f"    x = tl.load(X + offs, mask=mask, {kw})\n"
+                    "    tl.store(O + offs, x, mask=mask)\n", memargs(),
+                    key=key, grid=GRID)
+    t += custom("store", "fp32_cs", mp, mem +
+                "    x = tl.load(X + offs, mask=mask)\n"
+                '    tl.store(O + offs, x, mask=mask, cache_modifier=".cs")\n',
+                memargs(), key=r"st\.global\.cs", grid=GRID)
+    t += custom("make_block_ptr", "fp32", ["X", "O", "M", "N"],
+                "    p = tl.make_block_ptr(X, (M, N), (N, 1), (0, 0), (32, 64), (1, 0))\n"
+                "    q = tl.make_block_ptr(O, (M, N), (N, 1), (0, 0), (32, 64), (1, 0))\n"
+                "    x = tl.load(p, boundary_check=(0, 1), padding_option=\"zero\")\n"
+                "    tl.store(q, x * 2, boundary_check=(0, 1))\n",
+                dict(X=_tensor("fp32", 30 * 60), O=_tensor("fp32", 30 * 60, "out",
+                                                           compare="exact"),
+                     M=30, N=60), key=r"ld\.global")
+    t += custom("advance", "fp32", ["X", "O", "M", "N"],
+                "    p = tl.make_block_ptr(X, (M, N), (N, 1), (0, 0), (16, 64), (1, 0))\n"
+                "    q = tl.make_block_ptr(O, (M, N), (N, 1), (0, 0), (16, 64), (1, 0))\n"
+                "    for i in range(2):\n"
+                "        tl.store(q, tl.load(p, boundary_check=(0, 1)), boundary_check=(0, 1))\n"
+                "        p = tl.advance(p, (16, 0))\n"
+                "        q = tl.advance(q, (16, 0))\n",
+                dict(X=_tensor("fp32", 30 * 64), O=_tensor("fp32", 30 * 64, "out",
+                                                           compare="exact"),
+                     M=30, N=64), key=r"ld\.global")
+    t += custom("make_tensor_descriptor", "fp16", ["X", "O", "M", "N"],
+                "    d = tl.make_tensor_descriptor(X, [M, N], [N, 1], [64, 64])\n"
+                "    e = tl.make_tensor_descriptor(O, [M, N], [N, 1], [64, 64])\n"
+                "    e.store([0, 0], d.load([0, 0]))\n",
+                dict(X=_tensor("fp16", 64 * 64), O=_tensor("fp16", 64 * 64, "out",
+                                                           compare="exact"),
+                     M=64, N=64),
+                key={"sm_90a": r"cp\.async\.bulk\.tensor", "*": None},
+                triton_refuses=(("fp16", "sm_80"),),
+                note="needs a global scratch allocator on the host in Triton")
+
+    # --- random -------------------------------------------------------
+    rnd = ("    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+           "    mask = offs < N\n")
+    rp = ["O", "seed", "N", "BLOCK: tl.constexpr"]
+    for fn, odt in (("rand", "fp32"), ("randn", "fp32"), ("randint", "u32")):
+        t += custom(fn, odt, rp, rnd +
+                    f"    tl.store(O + offs, tl.{fn}(seed, offs), mask=mask)\n",
+                    dict(O=_tensor(odt, N, "out", compare="exact"), seed=12345,
+                         N=N, BLOCK=BLOCK),
+                    key=r"mul\.hi\.u32", grid=GRID)
+    t += custom("randint4x", "u32", ["O", "O2", "O3", "O4", "seed", "N",
+                                     "BLOCK: tl.constexpr"], rnd +
+                "    a, b, c, d = tl.randint4x(seed, offs)\n"
+                "    tl.store(O + offs, a, mask=mask)\n"
+                "    tl.store(O2 + offs, b, mask=mask)\n"
+                "    tl.store(O3 + offs, c, mask=mask)\n"
+                "    tl.store(O4 + offs, d, mask=mask)\n",
+                dict(O=_tensor("u32", N, "out"), O2=_tensor("u32", N, "out"),
+                     O3=_tensor("u32", N, "out"), O4=_tensor("u32", N, "out"),
+                     seed=777, N=N, BLOCK=BLOCK),
+                key=r"mul\.hi\.u32", grid=GRID)
+    t += custom("philox", "u32", ["O", "O2", "seed", "N", "BLOCK: tl.constexpr"],
+                rnd +
+                "    c = offs.to(tl.uint32)\n"
+                "    a, b, _, _ = tl.philox(seed, c, c + 1, c + 2, c + 3)\n"
+                "    tl.store(O + offs, a, mask=mask)\n"
+                "    tl.store(O2 + offs, b, mask=mask)\n",
+                dict(O=_tensor("u32", N, "out"), O2=_tensor("u32", N, "out"),
+                     seed=42, N=N, BLOCK=BLOCK),
+                key=r"mul\.hi\.u32", grid=GRID)
+
+    # --- dot ----------------------------------------------------------
+    MMA90 = r"wgmma\.mma_async|mma\.sync\.aligned"
+    t += dot("fp16", "fp16", "fp32",
+             {"sm_80": r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16",
+              "sm_90a": MMA90})
+    t += dot("bf16", "bf16", "fp32",
+             {"sm_80": r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.bf16",
+              "sm_90a": MMA90})
+    t += dot("fp32_tf32", "fp32", "fp32",
+             {"sm_80": r"mma\.sync\.aligned\.m16n8k8\.row\.col\.f32\.tf32",
+              "sm_90a": MMA90})
+    t += dot("fp32_ieee", "fp32", "fp32", r"fma\.rn\.f32",
+             kwargs=', input_precision="ieee"', compare=dict(rtol=1e-5, atol=1e-5))
+    t += dot("fp32_tf32x3", "fp32", "fp32", r"tf32",
+             kwargs=', input_precision="tf32x3"', compare=dict(rtol=1e-4, atol=1e-4))
+    t += dot("i8", "i8", "i32", {"sm_80": r"mma\.sync\.aligned\.m16n8k32\.row\.col\.s32\.s8",
+                                 "sm_90a": r"wgmma\.mma_async.*s8|mma\.sync.*s8"},
+             compare="exact", fill=dict(fill="uniform", low=-20, high=20))
+    t += dot("fp16_out_fp16", "fp16", "fp16", r"mma.*f16\.f16\.f16\.f16|wgmma.*f16\.f16\.f16",
+             kwargs=", out_dtype=tl.float16", compare=dict(rtol=1e-2, atol=1e-1))
+    t += dot("fp16_acc", "fp16", "fp32", {"sm_80": r"mma\.sync", "sm_90a": MMA90},
+             acc=True)
+    for f8 in ("fp8e4nv", "fp8e5"):
+        t += dot(f8, f8, "fp32",
+                 {"sm_90a": r"wgmma\.mma_async.*e[45]m[23]", "*": None},
+                 triton_refuses=((f8, "sm_80"),) if f8 == "fp8e4nv" else (),
+                 fill=dict(fill="uniform", low=-1, high=1))
+
+    # --- hints, debug, inline asm -------------------------------------
+    t += custom("multiple_of", "fp32", mp,
+                "    offs = tl.multiple_of(tl.program_id(0) * BLOCK, 256) + tl.arange(0, BLOCK)\n"
+                "    offs = tl.max_contiguous(offs, 256)\n"
+                "    x = tl.load(X + offs)\n    tl.store(O + offs, x)\n",
+                dict(X=_tensor("fp32", 1024), O=_tensor("fp32", 1024, "out",
+                                                        compare="bits"),
+                     N=1024, BLOCK=256), key=r"ld\.global(\.\w+)*\.v[24]", grid=GRID)
+    t += custom("max_contiguous", "fp32", mp,
+                "    base = tl.load(X + N - 1).to(tl.int32) * 0\n"
+                "    offs = tl.max_contiguous(tl.multiple_of(base + tl.arange(0, BLOCK), 4), 4)\n"
+                "    tl.store(O + offs, tl.load(X + offs))\n",
+                dict(X=_tensor("fp32", 256, fill="uniform"),
+                     O=_tensor("fp32", 256, "out", compare="bits"),
+                     N=256, BLOCK=256), key=r"ld\.global(\.\w+)*\.v[24]")
+    t += custom("max_constancy", "fp32", mp,
+                "    offs = tl.arange(0, BLOCK) // 4\n"
+                "    offs = tl.max_constancy(offs, 4)\n"
+                "    tl.store(O + tl.arange(0, BLOCK), tl.load(X + offs))\n",
+                dict(X=_tensor("fp32", 64), O=_tensor("fp32", 256, "out",
+                                                      compare="bits"),
+                     N=64, BLOCK=256), key=None)
+    t += custom("assume", "fp32", mp, mem +
+                "    tl.assume(N > 0)\n"
+                "    tl.store(O + offs, tl.load(X + offs, mask=mask), mask=mask)\n",
+                memargs(), key=None, grid=GRID)
+    t += custom("debug_barrier", "fp32", mp, mem +
+                "    x = tl.load(X + offs, mask=mask)\n    tl.debug_barrier()\n"
+                "    tl.store(O + offs, x, mask=mask)\n",
+                memargs(), key=r"bar\.sync\s+0|barrier\.sync", grid=GRID)
+    t += custom("static_print", "fp32", mp, mem +
+                "    tl.static_print(\"block\", BLOCK)\n"
+                "    tl.static_assert(BLOCK == 256)\n"
+                "    tl.store(O + offs, tl.load(X + offs, mask=mask), mask=mask)\n",
+                memargs(), key=None, grid=GRID)
+    t += custom("device_print", "i32", ["O"],
+                "    tl.device_print(\"pid\", tl.program_id(0))\n"
+                "    tl.store(O + tl.program_id(0), tl.program_id(0))\n",
+                dict(O=_tensor("i32", 2, "out")), grid=(2,), key=r"vprintf")
+    t += custom("device_assert", "fp32", mp, mem +
+                "    x = tl.load(X + offs, mask=mask)\n"
+                "    tl.device_assert(x == x, \"no NaN\", mask=mask)\n"
+                "    tl.store(O + offs, x, mask=mask)\n",
+                dict(X=_tensor("fp32", N, fill="normal"),
+                     O=_tensor("fp32", N, "out", compare="bits"), N=N,
+                     BLOCK=BLOCK), key=r"__assertfail", grid=GRID,
+                note="Triton runs device_assert only with TRITON_DEBUG=1")
+    t += custom("inline_asm_elementwise", "u32", mp, mem +
+                "    x = tl.load(X + offs, mask=mask)\n"
+                "    y = tl.inline_asm_elementwise(\"shf.l.wrap.b32 $0, $1, $1, 7;\", "
+                "\"=r,r\", [x], dtype=tl.uint32, is_pure=True, pack=1)\n"
+                "    tl.store(O + offs, y, mask=mask)\n",
+                dict(X=_tensor("u32", N), O=_tensor("u32", N, "out"), N=N,
+                     BLOCK=BLOCK), key=r"shf\.l\.wrap\.b32", grid=GRID)
+    t += libdevice_cases()
+    return t
+
+
+def cases():
+    """Every case, checked for duplicate kernel names."""
+    out = build()
+    seen = {}
+    for c in out:
+        if c.kernel in seen:
+            raise ValueError(f"duplicate kernel {c.kernel}")
+        seen[c.kernel] = c
+    return out
+
+
+def functions():
+    """The functions of the table, in order, each once."""
+    seen = []
+    for c in cases():
+        if c.function not in seen:
+            seen.append(c.function)
+    return seen
