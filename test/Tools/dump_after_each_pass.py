@@ -7,6 +7,7 @@
 # RUN: tilec %s -k k -s "*fp32:16, i32" --emit=llvm-mlir --dump-after-each-pass 2>&1 >/dev/null | FileCheck %s --check-prefixes=TILE,GPU,LLVM
 # RUN: tilec %s -k k -s "*fp32:16, i32" --emit=llvm --dump-after-each-pass 2>&1 >/dev/null | FileCheck %s --check-prefixes=TILE,GPU,LLVM
 # RUN: tilec %s -k k -s "*fp32:16, i32" --emit=ptx --dump-after-each-pass 2>&1 >/dev/null | FileCheck %s --check-prefixes=TILE,GPU,LLVM
+# RUN: %if ptxas %{ tilec %s -k k -s "*fp32:16, i32" --emit=cubin --dump-after-each-pass -o %t.cubin 2>&1 >/dev/null | FileCheck %s --check-prefixes=TILE,GPU,LLVM %}
 # The output itself is unchanged by the flag.
 # RUN: tilec %s -k k -s "*fp32:16, i32" --emit=ptx --dump-after-each-pass -o %t.dump.ptx 2>/dev/null
 # RUN: tilec %s -k k -s "*fp32:16, i32" --emit=ptx --no-cache -o %t.plain.ptx
