@@ -202,7 +202,14 @@ llvm::Error emitMachineCode(mlir::ModuleOp module,
                             CompiledKernel &out, llvm::raw_ostream *os,
                             CompileTimings *timings = nullptr);
 
-/// The text of the kernel file at `path`, or an error naming it.
+/// The text of the kernel file at `path` ("-": standard input), or an error
+/// saying why not without naming the file: only a regular file (or standard
+/// input) of at most kMaxKernelFileBytes (tilec/Limits.h) is read, so that a
+/// device, a FIFO or a huge file fails at once instead of hanging or
+/// exhausting memory.
+llvm::Expected<std::string> readKernelSource(llvm::StringRef path);
+
+/// readKernelSource, with an error naming the file.
 llvm::Expected<std::string> readKernelFile(llvm::StringRef path);
 
 /// Compiles `source` (named `filename` in diagnostics) to PTX and, as

@@ -18,14 +18,14 @@
 #include "tilec/Autotune.h"
 #include "tilec/Frontend.h"
 
+#include "Compiler/SourceDiagnostics.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <fmt/format.h>
 
@@ -43,10 +43,8 @@ autotune::readSpec(llvm::StringRef source, llvm::StringRef filename,
   // The diagnostics print as tilec prints them, as compileKernel's do.
   std::string diagnostics;
   llvm::raw_string_ostream os(diagnostics);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(source, filename), llvm::SMLoc());
-  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, ctx.get(), os);
+  SourceDiagnosticHandler handler(ctx.get(), os);
+  handler.addSource(filename, source);
   mlir::FailureOr<std::optional<AutotuneSpec>> spec =
       readAutotuneSpec(*ctx, source, filename, kernelName);
   if (mlir::failed(spec))

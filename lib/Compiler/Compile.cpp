@@ -9,9 +9,11 @@
 
 #include "tilec/Compiler.h"
 #include "tilec/Frontend.h"
+#include "tilec/Limits.h"
 #include "tilec/Pipelines.h"
 #include "tilec/Target.h"
 
+#include "Compiler/SourceDiagnostics.h"
 #include "Frontend/AST.h"
 #include "Frontend/Parser.h"
 #include "Frontend/Signature.h"
@@ -23,8 +25,8 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
@@ -270,14 +272,65 @@ static llvm::Error describeKernel(llvm::StringRef source,
   return llvm::Error::success();
 }
 
-llvm::Expected<std::string> tilec::readKernelFile(llvm::StringRef path) {
+static std::string formatFileLimit() {
+  return fmt::format("{} bytes ({} MiB)", kMaxKernelFileBytes,
+                     kMaxKernelFileBytes >> 20);
+}
+
+llvm::Expected<std::string> tilec::readKernelSource(llvm::StringRef path) {
+  namespace fs = llvm::sys::fs;
+  if (path == "-") {
+    // Standard input may be endless (`< /dev/zero`): read in chunks and stop
+    // past the limit.
+    std::string text;
+    char chunk[1 << 16];
+    while (true) {
+      llvm::Expected<size_t> n =
+          fs::readNativeFile(fs::getStdinHandle(), chunk);
+      if (!n)
+        return llvm::createStringError(fmt::format(
+            "cannot read standard input: {}", llvm::toString(n.takeError())));
+      if (*n == 0)
+        return text;
+      text.append(chunk, *n);
+      if (text.size() > kMaxKernelFileBytes)
+        return llvm::createStringError("standard input holds more than " +
+                                       formatFileLimit() +
+                                       ", the most a kernel file may have");
+    }
+  }
+  // Only a regular file has a size to check before reading: a device or a
+  // FIFO would be read forever or block.
+  fs::file_status status;
+  if (std::error_code ec = fs::status(path, status))
+    return llvm::createStringError(ec.message());
+  if (status.type() == fs::file_type::directory_file)
+    return llvm::createStringError("is a directory, not a kernel file");
+  if (status.type() != fs::file_type::regular_file)
+    return llvm::createStringError("not a regular file");
+  if (status.getSize() > kMaxKernelFileBytes)
+    return llvm::createStringError(
+        fmt::format("the file has {} bytes; a kernel file may have at most {}",
+                    status.getSize(), formatFileLimit()));
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/true,
+                                  /*RequiresNullTerminator=*/false);
   if (!buf)
     return llvm::createStringError(
-        fmt::format("cannot read kernel file '{}': {}", path.str(),
-                    buf.getError().message()));
+        fmt::format("cannot read the file: {}", buf.getError().message()));
+  if ((*buf)->getBufferSize() > kMaxKernelFileBytes)
+    return llvm::createStringError("the file grew past " + formatFileLimit() +
+                                   " while it was read");
   return (*buf)->getBuffer().str();
+}
+
+llvm::Expected<std::string> tilec::readKernelFile(llvm::StringRef path) {
+  llvm::Expected<std::string> source = readKernelSource(path);
+  if (!source)
+    return llvm::createStringError(
+        fmt::format("cannot read kernel file '{}': {}", path.str(),
+                    llvm::toString(source.takeError())));
+  return source;
 }
 
 llvm::Expected<CompiledKernel>
@@ -286,9 +339,10 @@ tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
   if (llvm::Error e = validateTargetOptions(
           TargetOptions{options.arch, options.optLevel, "", ""}))
     return std::move(e);
-  if (options.numWarps <= 0 || (options.numWarps & (options.numWarps - 1)))
-    return llvm::createStringError(fmt::format(
-        "num_warps must be a power of two, got {}", options.numWarps));
+  if (std::optional<std::string> why = checkNumWarps(options.numWarps))
+    return llvm::createStringError(*why);
+  if (std::optional<std::string> why = checkNumStages(options.numStages))
+    return llvm::createStringError(*why);
 
   std::unique_ptr<mlir::MLIRContext> ctx;
   {
@@ -299,10 +353,8 @@ tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
   // and a caret) into a string that becomes the error or the compile log.
   std::string diagnostics;
   llvm::raw_string_ostream diagOS(diagnostics);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(source, filename), llvm::SMLoc());
-  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, ctx.get(), diagOS);
+  SourceDiagnosticHandler handler(ctx.get(), diagOS);
+  handler.addSource(filename, source);
 
   CompiledKernel out;
   mlir::OwningOpRef<mlir::ModuleOp> module =

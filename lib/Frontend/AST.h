@@ -24,12 +24,23 @@
 namespace tilec::frontend {
 
 /// A position in the source file: 1-based line and column, and the byte
-/// offset of the position in the buffer.
+/// offset of the position in the buffer. Columns count characters (UTF-8
+/// code points, as Python's do), not bytes: see countColumns.
 struct SourceLoc {
   unsigned line = 0;
   unsigned col = 0;
   unsigned offset = 0;
 };
+
+/// The number of columns `text` spans: one per UTF-8 code point, that is
+/// one per byte that is not a continuation byte (10xxxxxx). The diagnostic
+/// printer maps columns back to bytes by the same rule.
+inline unsigned countColumns(llvm::StringRef text) {
+  unsigned n = 0;
+  for (char c : text)
+    n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
 
 //===----------------------------------------------------------------------===//
 // Expressions

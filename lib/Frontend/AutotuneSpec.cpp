@@ -13,6 +13,8 @@
 
 #include "Frontend/AutotuneSpec.h"
 
+#include "tilec/Limits.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Casting.h"
@@ -351,17 +353,19 @@ bool Reader::readConfig(const Expr *e, AutotuneConfig &config) {
     } else if (name == "num_warps") {
       if (!readSmallInt(name, value, v))
         return false;
-      if (v < 1 || v > 32 || (v & (v - 1)))
+      if (checkNumWarps(v))
         return error(value->getLoc(), "'num_warps' must be a power of two "
-                                      "from 1 to 32, got " +
+                                      "from 1 to " +
+                                          Twine(kMaxNumWarps) + ", got " +
                                           Twine(v));
       config.numWarps = static_cast<int>(v);
     } else if (name == "num_stages") {
       if (!readSmallInt(name, value, v))
         return false;
-      if (v < 1)
-        return error(value->getLoc(),
-                     "'num_stages' must be at least 1, got " + Twine(v));
+      if (checkNumStages(v))
+        return error(value->getLoc(), "'num_stages' must be from 1 to " +
+                                          Twine(kMaxNumStages) + ", got " +
+                                          Twine(v));
       config.numStages = static_cast<int>(v);
     } else if (name == "num_ctas") {
       if (!readSmallInt(name, value, v))

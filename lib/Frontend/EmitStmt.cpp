@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/Emitter.h"
+#include "tilec/Limits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -629,6 +630,11 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
       FailureOr<int64_t> n = constInt(*v, "'num_stages'", k.loc);
       if (failed(n))
         return failure();
+      // 0 and 1 both mean no pipelining, as in Triton.
+      if (*n < 0 || *n > kMaxNumStages)
+        return err(k.loc, "'num_stages' must be from 0 to " +
+                              llvm::Twine(kMaxNumStages) + ", got " +
+                              llvm::Twine(*n));
       numStages = *n;
     } else if (k.name == "loop_unroll_factor" || k.name == "flatten" ||
                k.name == "disallow_acc_multi_buffer" ||
@@ -685,6 +691,8 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
                        llvm::Twine(kMaxUnrolled) +
                        " iterations in this kernel (nested unrolled loops "
                        "multiply); use range() for a runtime loop");
+      if (failed(checkSizeBudget(call->getLoc(), "unrolling tl.static_range")))
+        return failure();
       scope[target->name] = TValue::integer(l0 + k * st);
       FlowResult flow;
       if (failed(emitStmts(toList(s->body), flow)))

@@ -10,6 +10,7 @@
 #include "Frontend/Emitter.h"
 
 #include "Tile/IR/TileOps.h"
+#include "tilec/Limits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -17,7 +18,7 @@ using namespace tilec::frontend;
 namespace arith = mlir::arith;
 
 /// Triton caps a tile at 2^20 elements.
-static constexpr int64_t kMaxNumel = 1 << 20;
+static constexpr int64_t kMaxNumel = tilec::kMaxTileElements;
 
 mlir::Value Emitter::constantScalar(ElemType et, double f, int64_t i,
                                     bool isF) {

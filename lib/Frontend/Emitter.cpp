@@ -13,6 +13,7 @@
 #include "Frontend/Prelude.h"
 
 #include "Tile/IR/TileOps.h"
+#include "tilec/Limits.h"
 #include "tilec/TensorDescriptor.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -46,7 +47,7 @@ private:
 } // namespace
 
 Emitter::Emitter(mlir::MLIRContext &ctx, const Module &module)
-    : ctx(ctx), module(module), current(&module), b(&ctx) {}
+    : ctx(ctx), module(module), current(&module), b(&ctx, &opCounter) {}
 
 mlir::Location Emitter::loc(SourceLoc l) {
   mlir::Location fileLoc =
@@ -269,8 +270,13 @@ Emitter::inlineFunction(const FunctionDef *f, SourceLoc callLoc,
   if (activeFunctions.contains(f))
     return err(callLoc, "recursive call to '" + f->name +
                             "' is not supported: helpers are inlined");
-  if (callStack.size() > 64)
-    return err(callLoc, "helpers nested more than 64 deep");
+  if (callStack.size() >= kMaxInlineDepth)
+    return err(callLoc, "call to '" + f->name + "' nests inlined helpers " +
+                            "more than " + llvm::Twine(kMaxInlineDepth) +
+                            " deep");
+  if (failed(checkSizeBudget(callLoc, "call to '" + f->name + "'")))
+    return failure();
+  ++inlinedCalls;
   mlir::Location callSite = loc(callLoc);
   const Module *caller = current;
   current = moduleOf(f);
@@ -548,9 +554,53 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
   }
   b.setInsertionPointToEnd(entry);
   mlir::func::ReturnOp::create(b, loc(flow.loc));
-  if (failed(mlir::verify(*mod)))
+  if (failed(checkTileShapes(*mod)) || failed(mlir::verify(*mod)))
     return nullptr;
   return mod;
+}
+
+LogicalResult Emitter::checkSizeBudget(SourceLoc l, const llvm::Twine &what) {
+  if (opCounter.count <= kMaxEmittedOps)
+    return success();
+  return err(l, what + " exceeds the budget of " +
+                    llvm::Twine(kMaxEmittedOps) +
+                    " operations per kernel (helpers are inlined: " +
+                    llvm::Twine(inlinedCalls) + " calls so far)");
+}
+
+LogicalResult Emitter::checkTileShapes(mlir::ModuleOp mod) {
+  auto check = [&](mlir::Type type, mlir::Location l) -> LogicalResult {
+    auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(type);
+    if (!tensor)
+      return success();
+    llvm::ArrayRef<int64_t> shape = tensor.getShape();
+    if (shape.size() > kMaxTileRank)
+      return mlir::emitError(l)
+             << "tile of shape " << formatShape(shape) << " has rank "
+             << shape.size() << "; tilec supports tiles of rank at most "
+             << kMaxTileRank;
+    int64_t numel = 1;
+    for (int64_t d : shape) {
+      numel *= d;
+      if (numel > kMaxTileElements)
+        return mlir::emitError(l)
+               << "tile of shape " << formatShape(shape) << " has more than "
+               << kMaxTileElements << " elements";
+    }
+    return success();
+  };
+  mlir::WalkResult walk = mod.walk([&](mlir::Operation *op) {
+    for (mlir::Type t : op->getResultTypes())
+      if (failed(check(t, op->getLoc())))
+        return mlir::WalkResult::interrupt();
+    for (mlir::Region &r : op->getRegions())
+      for (mlir::Block &block : r)
+        for (mlir::BlockArgument arg : block.getArguments())
+          if (failed(check(arg.getType(), arg.getLoc())))
+            return mlir::WalkResult::interrupt();
+    return mlir::WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 //===----------------------------------------------------------------------===//

@@ -279,13 +279,34 @@ public:
                          bool reverse, const TValue *combineFn, SourceLoc l);
   FailureOr<int> normalizeAxis(int64_t axis, size_t rank, SourceLoc l);
 
+  /// Counts the operations the builder inserts, for the kMaxEmittedOps
+  /// budget.
+  struct OpCounter : mlir::OpBuilder::Listener {
+    void notifyOperationInserted(mlir::Operation *,
+                                 mlir::OpBuilder::InsertPoint) override {
+      ++count;
+    }
+    int64_t count = 0;
+  };
+
+  /// Fails with an error at `l` once the kernel has more operations than
+  /// kMaxEmittedOps; `what` names what would add more ("call to 'h'").
+  LogicalResult checkSizeBudget(SourceLoc l, const llvm::Twine &what);
+  /// Refuses a tile type of more than kMaxTileRank dimensions or
+  /// kMaxTileElements elements anywhere in `module`, at the operation that
+  /// makes it.
+  LogicalResult checkTileShapes(mlir::ModuleOp module);
+
   mlir::MLIRContext &ctx;
   /// The kernel's file.
   const Module &module;
   /// The file whose names are in scope: the kernel's, or a prelude file's
   /// while one of its functions is inlined (moduleOf).
   const Module *current;
+  OpCounter opCounter;
   mlir::OpBuilder b;
+  /// Helper calls inlined so far.
+  int64_t inlinedCalls = 0;
   Scope scope;
   FrontendOptions options;
 

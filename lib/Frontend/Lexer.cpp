@@ -9,6 +9,8 @@
 
 #include "Frontend/Lexer.h"
 
+#include "tilec/Limits.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/ConvertUTF.h"
@@ -366,9 +368,17 @@ size_t Lexer::takeNewline(size_t p, unsigned len) {
 }
 
 SourceLoc Lexer::locAt(size_t p) const {
+  // Columns count code points; counting on from the last position asked
+  // about keeps a long line linear.
+  if (colLineStart != lineStart || p < colOffset) {
+    colLineStart = colOffset = lineStart;
+    colCount = 1;
+  }
+  colCount += countColumns(buffer.slice(colOffset, p));
+  colOffset = p;
   SourceLoc loc;
   loc.line = line;
-  loc.col = static_cast<unsigned>(p - lineStart) + 1;
+  loc.col = colCount;
   loc.offset = static_cast<unsigned>(p);
   return loc;
 }
@@ -605,7 +615,8 @@ Token Lexer::lexNumber() {
   };
 
   // Refuses an identifier glued to the number (`1abc`), except for the
-  // keywords Python allows there.
+  // keywords Python allows there, and a literal of more digits than
+  // kMaxLiteralDigits.
   auto finish = [&](TokenKind kind, const char *what) {
     if (identCharLength(buffer, pos, /*start=*/false)) {
       size_t q = pos;
@@ -613,6 +624,30 @@ Token Lexer::lexNumber() {
         q += len;
       if (!isKeywordAfterNumber(buffer.slice(pos, q)))
         return invalid(what);
+    }
+    llvm::StringRef text = buffer.slice(start, pos);
+    bool prefixed = llvm::StringRef(what) != "decimal" &&
+                    llvm::StringRef(what) != "imaginary";
+    size_t numDigits =
+        llvm::count_if(prefixed ? text.drop_front(2) : text, [&](char c) {
+          return prefixed ? llvm::isHexDigit(c) : llvm::isDigit(c);
+        });
+    if (numDigits > kMaxLiteralDigits) {
+      // CPython's own message for a decimal integer; tilec's for the rest.
+      if (kind == TokenKind::Int && !prefixed)
+        return makeError(start, pos,
+                         "exceeds the limit (" +
+                             std::to_string(kMaxLiteralDigits) +
+                             " digits) for integer string conversion: value "
+                             "has " +
+                             std::to_string(numDigits) + " digits");
+      return makeError(start, pos,
+                       std::string(kind == TokenKind::Int     ? what
+                                   : kind == TokenKind::Float ? "float"
+                                                              : "imaginary") +
+                           " literal has " + std::to_string(numDigits) +
+                           " digits; tilec accepts at most " +
+                           std::to_string(kMaxLiteralDigits));
     }
     return makeToken(kind, start, pos);
   };

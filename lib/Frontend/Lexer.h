@@ -223,6 +223,10 @@ private:
   size_t pos = 0;
   unsigned line = 1;
   size_t lineStart = 0;
+  /// locAt's memo: the column `colCount` of byte `colOffset` on the line
+  /// starting at `colLineStart`.
+  mutable size_t colLineStart = 0, colOffset = 0;
+  mutable unsigned colCount = 1;
 
   /// Indentation widths: (column with tabs to multiples of 8, column with
   /// tabs counting 1), to detect inconsistent tabs and spaces.

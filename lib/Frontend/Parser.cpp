@@ -32,7 +32,11 @@ SourceLoc Parser::locForOffset(unsigned offset) {
   unsigned lineIdx = static_cast<unsigned>(it - lineStarts.begin()) - 1;
   SourceLoc loc;
   loc.line = lineIdx + 1;
-  loc.col = offset - lineStarts[lineIdx] + 1;
+  // Columns of line 1 start after a byte order mark, as in the lexer.
+  size_t start = lineStarts[lineIdx];
+  if (lineIdx == 0 && buffer.starts_with("\xEF\xBB\xBF"))
+    start = std::min<size_t>(3, offset);
+  loc.col = countColumns(buffer.slice(start, offset)) + 1;
   loc.offset = offset;
   return loc;
 }

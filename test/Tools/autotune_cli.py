@@ -17,11 +17,11 @@
 import triton
 import triton.language as tl
 
-# RANGE: error: --config=2: the autotune decorator has 2 configs (0 to 1)
-# NONE: error: kernel 'plain' has no @triton.autotune decorator
-# WARPS: error: --num-warps cannot be combined with --config (config 0 sets num_warps=8)
-# STAGES: error: --num-stages cannot be combined with --config (config 0 sets num_stages=3)
-# DEFS: error: -D BLOCK conflicts with --config=0, which binds BLOCK=128
+# RANGE: {{.*}}autotune_cli.py: error: --config=2: the autotune decorator has 2 configs (0 to 1)
+# NONE: {{.*}}autotune_cli.py: error: kernel 'plain' has no @triton.autotune decorator
+# WARPS: {{.*}}autotune_cli.py: error: --num-warps cannot be combined with --config (config 0 sets num_warps=8)
+# STAGES: {{.*}}autotune_cli.py: error: --num-stages cannot be combined with --config (config 0 sets num_stages=3)
+# DEFS: {{.*}}autotune_cli.py: error: -D BLOCK conflicts with --config=0, which binds BLOCK=128
 # NEGATIVE: tilec: error: --config expects a config index from 0, got -1
 
 

@@ -18,8 +18,10 @@
 #include "tilec/Compiler.h"
 #include "tilec/Frontend.h"
 #include "tilec/KernelCache.h"
+#include "tilec/Limits.h"
 #include "tilec/Target.h"
 
+#include "Compiler/SourceDiagnostics.h"
 #include "Frontend/ASTDump.h"
 #include "Frontend/Parser.h"
 
@@ -442,7 +444,8 @@ processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf, llvm::raw_ostream &os,
     (void)run();
     return handler.verify();
   }
-  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
+  tilec::SourceDiagnosticHandler handler(&ctx, llvm::errs());
+  handler.addSource(filename, source);
   return run();
 }
 
@@ -472,6 +475,18 @@ int main(int argc, char **argv) {
     }
   }
 
+  // The launch options are checked before any pass can depend on them;
+  // a config's are checked where the decorator sets them.
+  std::pair<const char *, std::optional<std::string>> launchChecks[] = {
+      {"--num-warps", tilec::checkNumWarps(numWarps)},
+      {"--num-stages", tilec::checkNumStages(numStages)}};
+  for (const auto &[flag, why] : launchChecks) {
+    if (why) {
+      llvm::errs() << fmt::format("tilec: error: invalid {}: {}\n", flag, *why);
+      return 1;
+    }
+  }
+
   if (configIndex.getNumOccurrences() && configIndex < 0) {
     llvm::errs() << fmt::format("tilec: error: --config expects a config "
                                 "index from 0, got {}\n",
@@ -479,13 +494,18 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  std::string errorMessage;
-  std::unique_ptr<llvm::MemoryBuffer> input =
-      mlir::openInputFile(inputFilename, &errorMessage);
-  if (!input) {
-    llvm::errs() << fmt::format("tilec: error: {}\n", errorMessage);
+  // A file-level error names the file and no position.
+  llvm::StringRef inputName =
+      inputFilename == "-" ? llvm::StringRef("<stdin>") : inputFilename;
+  llvm::Expected<std::string> text = tilec::readKernelSource(inputFilename);
+  if (!text) {
+    llvm::errs() << fmt::format("{}: error: {}\n", inputName.str(),
+                                llvm::toString(text.takeError()));
     return 1;
   }
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      llvm::MemoryBuffer::getMemBufferCopy(*text, inputName);
+  std::string errorMessage;
   // --emit=c-launcher writes NAME.h and NAME.c itself; -o only names them.
   bool writesOwnFiles = emitLevel == EmitLevel::CLauncher;
   if (writesOwnFiles && (outputFilename == "-" || splitInputFile)) {
@@ -510,7 +530,10 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   tilec::registerFrontendDialects(registry);
   tilec::registerTargetDialectTranslations(registry);
-  mlir::MLIRContext ctx(registry);
+  // One kernel per module leaves nothing to run in parallel, and IR
+  // printing (--dump-after-each-pass, --mlir-print-ir-*) needs a context
+  // without threads.
+  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
   ctx.loadAllAvailableDialects();
 
   mlir::LogicalResult result = mlir::success();

@@ -251,6 +251,39 @@ TEST_F(JITFakeDriverTest, MissingFileIsAnError) {
             "directory");
 }
 
+TEST_F(JITFakeDriverTest, DeviceFileIsRefusedAtOnce) {
+  // /dev/zero used to be read until memory ran out.
+  llvm::Expected<Device> d = Device::get();
+  ASSERT_TRUE(static_cast<bool>(d));
+  llvm::Expected<LoadedKernel> k =
+      loadKernelFromFile(*d, "/dev/zero", CompileOptions());
+  ASSERT_FALSE(static_cast<bool>(k));
+  EXPECT_EQ(llvm::toString(k.takeError()),
+            "cannot read kernel file '/dev/zero': not a regular file");
+}
+
+TEST(CompileLimitsTest, LaunchOptionsOutOfRangeAreRefused) {
+  // 64 warps would be 2048 threads, more than a CUDA block can have.
+  CompileOptions options;
+  options.kernelName = "k";
+  options.signature = "*fp32";
+  const char *source = "import triton\n"
+                       "@triton.jit\n"
+                       "def k(X):\n"
+                       "    pass\n";
+  options.numWarps = 64;
+  llvm::Expected<CompiledKernel> k = compileKernel(source, "k.py", options);
+  ASSERT_FALSE(static_cast<bool>(k));
+  EXPECT_EQ(llvm::toString(k.takeError()),
+            "num_warps must be a power of two from 1 to 32, got 64");
+  options.numWarps = 4;
+  options.numStages = 17;
+  k = compileKernel(source, "k.py", options);
+  ASSERT_FALSE(static_cast<bool>(k));
+  EXPECT_EQ(llvm::toString(k.takeError()),
+            "num_stages must be from 1 to 16, got 17");
+}
+
 TEST(JITNoDriverTest, CompilesWithoutADriverAndOnlyTheDeviceFails) {
   // In a child process, so the process-wide driver table is fresh. With no
   // driver, compiling still works (the JIT's compile step needs none); the

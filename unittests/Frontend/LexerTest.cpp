@@ -221,6 +221,39 @@ TEST(LexerTest, Locations) {
   EXPECT_EQ(toks[3].loc.col, 6u);
 }
 
+TEST(LexerTest, ColumnsCountCodePoints) {
+  // Python's columns (and tilec's carets) count characters, not bytes: é is
+  // two bytes, 变 three, and each one column; a BOM is no column at all.
+  std::vector<Token> toks = Lexer::tokenize("caf\xC3\xA9 = \xE5\x8F\x98 + x\n");
+  ASSERT_GE(toks.size(), 5u);
+  EXPECT_EQ(toks[1].text, "=");
+  EXPECT_EQ(toks[1].loc.col, 6u);
+  EXPECT_EQ(toks[1].loc.offset, 6u);
+  EXPECT_EQ(toks[3].text, "+");
+  EXPECT_EQ(toks[3].loc.col, 10u);
+  toks = Lexer::tokenize("\xEF\xBB\xBFx = 1\n");
+  EXPECT_EQ(toks[1].text, "=");
+  EXPECT_EQ(toks[1].loc.col, 3u);
+}
+
+TEST(LexerTest, LiteralsPastTheDigitLimit) {
+  // 4300 digits is the most (CPython's limit for decimal integers).
+  EXPECT_TRUE(single(std::string(4300, '7')).is(TokenKind::Int));
+  Token t = single(std::string(4301, '7'));
+  ASSERT_TRUE(t.is(TokenKind::Error));
+  EXPECT_EQ(t.message, "exceeds the limit (4300 digits) for integer string "
+                       "conversion: value has 4301 digits");
+  t = single("0x" + std::string(4301, 'f'));
+  ASSERT_TRUE(t.is(TokenKind::Error));
+  EXPECT_EQ(t.message,
+            "hexadecimal literal has 4301 digits; tilec accepts at most 4300");
+  t = single("1." + std::string(40000, '1'));
+  ASSERT_TRUE(t.is(TokenKind::Error));
+  EXPECT_EQ(t.message,
+            "float literal has 40001 digits; tilec accepts at most 4300");
+  EXPECT_TRUE(single("1." + std::string(4299, '1')).is(TokenKind::Float));
+}
+
 TEST(LexerTest, KeywordsAndNames) {
   EXPECT_EQ(kinds("if elif else for while def return pass and or not in is "
                   "lambda None True False"),

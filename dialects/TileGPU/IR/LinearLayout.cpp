@@ -11,6 +11,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cassert>
@@ -20,6 +21,14 @@ using namespace tilec::tilegpu;
 using llvm::ArrayRef;
 using llvm::SmallVector;
 using llvm::StringRef;
+
+/// Stops on a broken invariant that guards an index or a shift, in every
+/// build type: the verifiers keep user input from reaching one, so this is
+/// a tilec bug, and a Release build must not read out of bounds instead.
+static void require(bool ok, const char *what) {
+  if (!ok)
+    llvm::report_fatal_error(llvm::Twine("tilec: linear layout: ") + what);
+}
 
 namespace {
 
@@ -204,14 +213,14 @@ bool LinearLayout::hasOutDim(StringRef name) const {
 unsigned LinearLayout::getInDimIndex(StringRef name) const {
   auto *it =
       llvm::find_if(inDims, [&](const InDim &d) { return d.name == name; });
-  assert(it != inDims.end() && "no such input dimension");
+  require(it != inDims.end(), "no such input dimension");
   return it - inDims.begin();
 }
 
 unsigned LinearLayout::getOutDimIndex(StringRef name) const {
   auto *it =
       llvm::find_if(outDims, [&](const OutDim &d) { return d.name == name; });
-  assert(it != outDims.end() && "no such output dimension");
+  require(it != outDims.end(), "no such output dimension");
   return it - outDims.begin();
 }
 
@@ -243,7 +252,7 @@ int32_t LinearLayout::getTotalOutDimSizeLog2() const {
 
 ArrayRef<int32_t> LinearLayout::getBasis(StringRef inDim, int32_t bit) const {
   const InDim &dim = getInDim(inDim);
-  assert(bit >= 0 && size_t(bit) < dim.bases.size() && "no such bit");
+  require(bit >= 0 && size_t(bit) < dim.bases.size(), "no such bit");
   return dim.bases[bit];
 }
 
@@ -289,8 +298,8 @@ uint64_t LinearLayout::flatColumn(unsigned inDimIdx, int32_t bit) const {
 }
 
 SmallVector<uint64_t, 32> LinearLayout::flatColumns() const {
-  assert(getTotalInDimSizeLog2() <= 64 && getTotalOutDimSizeLog2() <= 64 &&
-         "flattened layout wider than 64 bits");
+  require(getTotalInDimSizeLog2() <= 64 && getTotalOutDimSizeLog2() <= 64,
+          "flattened layout wider than 64 bits");
   SmallVector<uint64_t, 32> columns;
   for (unsigned i = 0; i < inDims.size(); ++i)
     for (int32_t bit = 0, e = inDims[i].bases.size(); bit < e; ++bit)
@@ -415,8 +424,9 @@ LinearLayout LinearLayout::compose(const LinearLayout &outer) const {
   SmallVector<unsigned, 4> outerInIdx;
   for (const OutDim &dim : outDims) {
     unsigned idx = outer.getInDimIndex(dim.name);
-    assert(int32_t(outer.inDims[idx].bases.size()) >= dim.sizeLog2 &&
-           "output dimension larger than the outer layout's input dimension");
+    require(int32_t(outer.inDims[idx].bases.size()) >= dim.sizeLog2,
+            "output dimension larger than the outer layout's input "
+            "dimension");
     outerInIdx.push_back(idx);
   }
   LinearLayout result;

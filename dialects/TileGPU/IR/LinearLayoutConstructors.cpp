@@ -8,12 +8,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileGPU/IR/LinearLayoutConstructors.h"
+#include "tilec/Limits.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cassert>
 
+using namespace tilec;
 using namespace tilec::tilegpu;
 using llvm::ArrayRef;
 using llvm::SmallVector;
@@ -62,7 +66,14 @@ std::vector<int32_t> rc(int32_t row, int32_t col) { return {row, col}; }
 SmallVector<StringRef, 4> tilec::tilegpu::standardOutDimNames(unsigned rank) {
   static constexpr llvm::StringLiteral names[] = {
       "dim0", "dim1", "dim2", "dim3", "dim4", "dim5", "dim6", "dim7"};
-  assert(rank <= std::size(names) && "tensor rank above 8");
+  static_assert(std::size(names) == kMaxTileRank,
+                "one name per dimension a tile may have");
+  // The layout verifiers and convert-tile-to-tilegpu refuse higher ranks
+  // with a diagnostic; reaching here with one is a bug in tilec, stopped
+  // rather than read past the table in a Release build.
+  if (rank > std::size(names))
+    llvm::report_fatal_error("tilec: layout of rank " + llvm::Twine(rank) +
+                             " above the supported maximum");
   return SmallVector<StringRef, 4>(names, names + rank);
 }
 

@@ -11,6 +11,7 @@
 #include "TileGPU/IR/LinearLayout.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cassert>
@@ -105,7 +106,9 @@ bool LinearLayout::isInjective() const {
 }
 
 LinearLayout::Coords LinearLayout::getFreeVariableMasks() const {
-  assert(getTotalOutDimSizeLog2() <= 64 && "flattened layout too wide");
+  // Guards the shifts of flatColumn in every build type.
+  if (getTotalOutDimSizeLog2() > 64)
+    llvm::report_fatal_error("tilec: linear layout: flattened layout too wide");
   EchelonBasis basis;
   Coords masks;
   for (unsigned i = 0; i < inDims.size(); ++i) {

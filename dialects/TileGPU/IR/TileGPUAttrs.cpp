@@ -8,6 +8,7 @@
 
 #include "TileGPU/IR/LinearLayoutConstructors.h"
 #include "TileGPU/IR/TileGPUOps.h"
+#include "tilec/Limits.h"
 
 #include "mlir/IR/DialectImplementation.h"
 
@@ -15,6 +16,7 @@
 
 using namespace tilec::tilegpu;
 using llvm::LogicalResult;
+using tilec::kMaxTileRank;
 
 #include "TileGPU/IR/TileGPUAttrInterfaces.cpp.inc"
 
@@ -71,6 +73,10 @@ LogicalResult BlockedEncodingAttr::verify(
   size_t rank = order.size();
   if (rank == 0)
     return emitError() << "blocked layout needs a rank of at least 1";
+  if (rank > kMaxTileRank)
+    return emitError() << "blocked layout of rank " << rank
+                       << " exceeds the supported maximum rank "
+                       << kMaxTileRank;
   if (sizePerThread.size() != rank || threadsPerWarp.size() != rank ||
       warpsPerCTA.size() != rank)
     return emitError() << "blocked layout parameters must all have rank "
@@ -260,6 +266,10 @@ LogicalResult SharedEncodingAttr::verify(
                        << swizzleBytes;
   if (order.empty())
     return emitError() << "shared layout needs an order";
+  if (order.size() > kMaxTileRank)
+    return emitError() << "shared layout of rank " << order.size()
+                       << " exceeds the supported maximum rank "
+                       << kMaxTileRank;
   return verifyOrder(emitError, order);
 }
 

@@ -14,6 +14,7 @@
 
 #include "Tile/IR/TileOps.h"
 #include "TileGPU/IR/TileGPUOps.h"
+#include "tilec/Limits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -285,10 +286,30 @@ void ConvertTileToTileGPUPass::runOnOperation() {
     if (auto attr = module->getAttrOfType<mlir::IntegerAttr>("tile.num_warps"))
       warps = attr.getInt();
   }
-  if (warps == 0 || (warps & (warps - 1)) != 0) {
-    module.emitError() << "num-warps must be a power of two, got " << warps;
+  if (std::optional<std::string> why = checkNumWarps(warps)) {
+    module.emitError() << *why;
     return signalPassFailure();
   }
+  // The layouts name at most kMaxTileRank dimensions; refuse a higher rank
+  // here, where the walk below would need it.
+  mlir::WalkResult ranks = module.walk([&](mlir::Operation *op) {
+    llvm::SmallVector<mlir::Type> types(op->getResultTypes());
+    for (mlir::Region &r : op->getRegions())
+      for (mlir::Block &block : r)
+        llvm::append_range(types, block.getArgumentTypes());
+    for (mlir::Type t : types) {
+      auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(t);
+      if (tensor && tensor.getRank() > kMaxTileRank) {
+        op->emitError() << "tile of rank " << tensor.getRank()
+                        << " exceeds the supported maximum rank "
+                        << kMaxTileRank;
+        return mlir::WalkResult::interrupt();
+      }
+    }
+    return mlir::WalkResult::advance();
+  });
+  if (ranks.wasInterrupted())
+    return signalPassFailure();
   mlir::Builder builder(ctx);
   module->setAttr(TileGPUDialect::kNumWarpsAttr,
                   builder.getI32IntegerAttr(warps));

@@ -117,3 +117,15 @@ func.func private @f(tensor<100xf32, #b>)
 #b = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // expected-error @+1 {{slice layout of rank 1 on a tensor of rank 2}}
 func.func private @f(tensor<4x4xf32, #tilegpu.slice<{dim = 0, parent = #b}>>)
+
+// -----
+
+// The layouts name at most 8 dimensions (a rank-9 layout used to read past
+// the name table).
+// expected-error @+1 {{blocked layout of rank 9 exceeds the supported maximum rank 8}}
+func.func private @f(tensor<2x1x1x1x1x1x1x1x1xf32, #tilegpu.blocked<{sizePerThread = [1, 1, 1, 1, 1, 1, 1, 1, 1], threadsPerWarp = [2, 1, 1, 1, 1, 1, 1, 1, 16], warpsPerCTA = [1, 1, 1, 1, 1, 1, 1, 1, 4], order = [8, 7, 6, 5, 4, 3, 2, 1, 0]}>>)
+
+// -----
+
+// expected-error @+1 {{shared layout of rank 9 exceeds the supported maximum rank 8}}
+func.func private @f(tensor<4xf32, #tilegpu.shared<{swizzleBytes = 0, order = [8, 7, 6, 5, 4, 3, 2, 1, 0]}>>)

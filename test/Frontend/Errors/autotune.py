@@ -313,8 +313,33 @@ import triton
 import triton.language as tl
 
 
-# expected-error @+1 {{'num_stages' must be at least 1, got 0}}
+# expected-error @+1 {{'num_stages' must be from 1 to 16, got 0}}
 @triton.autotune(configs=[triton.Config({'BLOCK': 64}, num_stages=0)], key=['n'])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    tl.store(x_ptr, n)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+# 64 warps would be 2048 threads, more than a block can have.
+# expected-error @+1 {{'num_warps' must be a power of two from 1 to 32, got 64}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64}, num_warps=64)], key=['n'])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    tl.store(x_ptr, n)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+# expected-error @+1 {{'num_stages' must be from 1 to 16, got 17}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64}, num_stages=17)], key=['n'])
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
     tl.store(x_ptr, n)

@@ -1,5 +1,5 @@
-# Command-line errors: the kernel name, the -s signature and -D bindings. They
-# point at the kernel (or the parameter) they are about.
+# Command-line errors: the kernel name, the -s signature and -D bindings, at the
+# kernel (or parameter) they are about; a whole-file one says `FILE: error:`.
 #
 # RUN: not tilec %s -k nope -s "*fp32, i32, 16" --emit=tile 2>&1 | FileCheck %s --check-prefix=NOKERNEL
 # RUN: not tilec %s -s "*fp32, i32, 16" --emit=tile 2>&1 | FileCheck %s --check-prefix=CHOOSE
@@ -30,8 +30,8 @@ def k(X, N, BLOCK: tl.constexpr):
 def other(Y):
     pass
 
-# NOKERNEL: {{.*}}signature.py:0:0: error: no @triton.jit function named 'nope' in the file; it has: k, other
-# CHOOSE: {{.*}}signature.py:0:0: error: the file has 2 @jit functions; choose one with -k: k, other
+# NOKERNEL: {{.*}}signature.py: error: no @triton.jit function named 'nope' in the file; it has: k, other
+# CHOOSE: {{.*}}signature.py: error: the file has 2 @jit functions; choose one with -k: k, other
 # MALFORMED: {{.*}}signature.py:25:5: error: in the signature of 'k': malformed signature entry 2 'i32 32': expected a type such as '*fp16', 'i32' or 'i32:16', or a constexpr value such as 1024
 # EMPTY: {{.*}}signature.py:25:5: error: in the signature of 'k': malformed signature entry 2 '': empty entry
 # ELTYPE: {{.*}}signature.py:25:5: error: in the signature of 'k': malformed signature entry 1 '*fp17': unknown element type 'fp17' (expected fp16, bf16, fp32, fp64, i1, i8, i16, i32, i64, u8, u16, u32, u64, fp8e4nv or fp8e5)

@@ -8,7 +8,8 @@ For every example kernel file, feeds tilec:
 compiling each kernel listed in the file's TILEC_SIGNATURES dict with its
 signature. Every run must exit 0 or 1 within the timeout (never a signal, an
 assertion, another exit code or a hang), and a run that fails must print at
-least one `FILE:LINE:COL: error: ` line that names the input file.
+least one `FILE:LINE:COL: error: ` (or, about the whole file, `FILE: error: `)
+line that names the input file.
 
 The dict is read with ast.literal_eval from the source; the examples are never
 imported (they import torch and triton).
@@ -131,10 +132,13 @@ def run_one(tilec, path, text, kernel, signature, what):
         if marker in err:
             return f"{what}: crash output ({marker!r})\n{err[-2000:]}"
     if r.returncode == 1:
-        loc = re.compile(r"^" + re.escape(path) + r":\d+:\d+: error: ", re.M)
+        # A file-level error (no kernel left in a truncated file) names
+        # the file alone.
+        loc = re.compile(r"^" + re.escape(path) + r"(:\d+:\d+)?: error: ",
+                         re.M)
         if not loc.search(err):
-            return (f"{what}: failed without a '{path}:LINE:COL: error:' line"
-                    f"\n{err[-2000:]}")
+            return (f"{what}: failed without a '{path}[:LINE:COL]: error:' "
+                    f"line\n{err[-2000:]}")
     return None
 
 
