@@ -830,7 +830,9 @@ FailureOr<TValue> Emitter::callTl(
         return failure();
       x = *r;
     }
-    if (bc)
+    // A bitcast, and a conversion to the same type (Triton returns the
+    // input before it reads the rounding mode), ignore fp_downcast_rounding.
+    if (bc || !x.isRuntime() || x.getType().elem == *dt)
       return cast(x, *dt, l, bc);
     // Triton's fp_downcast_rounding: "rtne" (the default) or "rtz", and only
     // on a float conversion to fewer bits.
@@ -844,11 +846,10 @@ FailureOr<TValue> Emitter::callTl(
                        (isStr ? "'" + r.getStr() + "'" : r.describe()) +
                        "; supported rounding modes are 'rtne' and 'rtz'");
       rtz = r.getStr() == "rtz";
-      ElemType from = x.isRuntime() ? x.getType().elem : ElemType();
-      bool narrowing = x.isRuntime() && !from.isPtr && !dt->isPtr &&
-                       from.isFloat() && dt->isFloat() &&
+      ElemType from = x.getType().elem;
+      bool narrowing = from.isFloat() && dt->isFloat() &&
                        getBitWidth(dt->dtype) < getBitWidth(from.dtype);
-      if (x.isRuntime() && !(from == *dt) && !narrowing)
+      if (!narrowing)
         return err(a->locs[2],
                    "fp_downcast_rounding is only for float conversions to "
                    "fewer bits, not from " +

@@ -20,12 +20,16 @@ import triton.language as tl
 # U8: %[[IDX:.*]] = tile.load %{{.*}} : tensor<64x!tile.ptr<i8>>
 # U8: %[[W:.*]] = arith.extui %[[IDX]] : tensor<64xi8> to tensor<64xi64>
 # U8: tile.addptr %{{.*}}, %[[W]] : tensor<64x!tile.ptr<i8>>, tensor<64xi64>
-# The loaded index is zero-extended (ld.global.u8) and the offset is a
-# 64-bit add, never a signed 32-bit multiply.
+# The loaded index is zero-extended into a 64-bit register (a plain b8 or
+# u8 load, not ld.global.s8) and added to the pointer as is, never through
+# a sign-extending mul.wide.s32.
 # PTX-LABEL: .entry tile_u8
 # PTX-NOT: ld.global.s8
 # PTX-NOT: mul.wide.s32
-# PTX: ld.global.u8
+# PTX: ld.global.{{[bu]}}8 %rd[[IDX:[0-9]+]], [
+# PTX-NOT: ld.global.s8
+# PTX: add.s64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, %rd[[IDX]];
+# PTX-NOT: ld.global.s8
 @triton.jit
 def tile_u8(P, I, O, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
