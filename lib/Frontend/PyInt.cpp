@@ -23,7 +23,7 @@ static const char *kTooBig = "constexpr integer exceeds tilec's limit of "
 
 APInt pyint::normalize(const APInt &v) {
   unsigned w = std::max(64u, v.getSignificantBits());
-  return w < v.getBitWidth() ? v.trunc(w) : v;
+  return v.sextOrTrunc(w);
 }
 
 /// Both operands sign-extended to `w` bits (at least their own widths).

@@ -9,6 +9,8 @@
 
 #include "Frontend/PyInt.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include "gtest/gtest.h"
 
 using namespace tilec::frontend;
