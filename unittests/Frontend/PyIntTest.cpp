@@ -31,13 +31,11 @@ TEST(PyIntTest, AddSubNegPastInt64) {
   APInt min = pyint::fromInt64(INT64_MIN);
   EXPECT_EQ(str(pyint::neg(min)), "9223372036854775808");
   EXPECT_EQ(str(pyint::abs(min)), "9223372036854775808");
-  EXPECT_EQ(str(pyint::sub(min, pyint::fromInt64(1))),
-            "-9223372036854775809");
+  EXPECT_EQ(str(pyint::sub(min, pyint::fromInt64(1))), "-9223372036854775809");
   EXPECT_EQ(str(pyint::add(pyint::fromUInt64(UINT64_MAX), pyint::fromInt64(1))),
             "18446744073709551616");
   // Results shrink back to 64 bits.
-  EXPECT_EQ(pyint::sub(big("18446744073709551616"),
-                       big("18446744073709551615"))
+  EXPECT_EQ(pyint::sub(big("18446744073709551616"), big("18446744073709551615"))
                 .getBitWidth(),
             64u);
 }
@@ -51,9 +49,9 @@ TEST(PyIntTest, MulAndPow) {
             "717897987691852588770249");
   EXPECT_EQ(str(pyint::pow(pyint::fromInt64(-2), pyint::fromInt64(63), e)),
             "-9223372036854775808");
-  EXPECT_EQ(str(pyint::pow(pyint::fromInt64(-1), big("1000000000000000000001"),
-                           e)),
-            "-1");
+  EXPECT_EQ(
+      str(pyint::pow(pyint::fromInt64(-1), big("1000000000000000000001"), e)),
+      "-1");
   EXPECT_EQ(str(pyint::pow(pyint::fromInt64(2), pyint::fromInt64(1 << 20), e)),
             "error");
   EXPECT_EQ(e, "constexpr integer exceeds tilec's limit of 65536 bits");
@@ -64,7 +62,8 @@ TEST(PyIntTest, FloorDivAndModRoundDown) {
   EXPECT_EQ(str(pyint::floorDiv(pyint::fromInt64(-7), pyint::fromInt64(2), e)),
             "-4");
   EXPECT_EQ(str(pyint::mod(pyint::fromInt64(-7), pyint::fromInt64(3), e)), "2");
-  EXPECT_EQ(str(pyint::mod(pyint::fromInt64(7), pyint::fromInt64(-2), e)), "-1");
+  EXPECT_EQ(str(pyint::mod(pyint::fromInt64(7), pyint::fromInt64(-2), e)),
+            "-1");
   EXPECT_EQ(str(pyint::floorDiv(pyint::fromInt64(INT64_MIN),
                                 pyint::fromInt64(-1), e)),
             "9223372036854775808");
@@ -85,25 +84,27 @@ TEST(PyIntTest, ShiftsAndBitwise) {
             "18446744073709551616");
   EXPECT_EQ(str(pyint::shr(pyint::fromInt64(-5), pyint::fromInt64(1000), e)),
             "-1");
-  EXPECT_EQ(str(pyint::shr(big("18446744073709551616"), pyint::fromInt64(1),
-                           e)),
-            "9223372036854775808");
+  EXPECT_EQ(
+      str(pyint::shr(big("18446744073709551616"), pyint::fromInt64(1), e)),
+      "9223372036854775808");
   EXPECT_EQ(str(pyint::shl(pyint::fromInt64(1), pyint::fromInt64(-1), e)),
             "error");
   EXPECT_EQ(e, "ValueError: negative shift count");
   EXPECT_EQ(str(pyint::invert(pyint::fromInt64(0))), "-1");
-  EXPECT_EQ(str(pyint::bitAnd(pyint::fromInt64(-1), big("18446744073709551616"))),
-            "18446744073709551616");
-  EXPECT_EQ(str(pyint::bitXor(pyint::fromInt64(-1), pyint::fromUInt64(UINT64_MAX))),
-            "-18446744073709551616");
+  EXPECT_EQ(
+      str(pyint::bitAnd(pyint::fromInt64(-1), big("18446744073709551616"))),
+      "18446744073709551616");
+  EXPECT_EQ(
+      str(pyint::bitXor(pyint::fromInt64(-1), pyint::fromUInt64(UINT64_MAX))),
+      "-18446744073709551616");
 }
 
 TEST(PyIntTest, Compare) {
   EXPECT_LT(pyint::compare(pyint::fromInt64(-1), pyint::fromUInt64(UINT64_MAX)),
             0);
-  EXPECT_EQ(pyint::compare(big("18446744073709551616"),
-                           pyint::add(pyint::fromUInt64(UINT64_MAX),
-                                      pyint::fromInt64(1))),
+  EXPECT_EQ(pyint::compare(
+                big("18446744073709551616"),
+                pyint::add(pyint::fromUInt64(UINT64_MAX), pyint::fromInt64(1))),
             0);
   EXPECT_TRUE(pyint::fitsUInt64(pyint::fromUInt64(UINT64_MAX)));
   EXPECT_FALSE(pyint::fitsInt64(pyint::fromUInt64(UINT64_MAX)));
@@ -119,7 +120,8 @@ TEST(PyIntTest, FloatConversions) {
   std::optional<double> d = pyint::toDouble(big("18446744073709551617"), e);
   ASSERT_TRUE(d);
   EXPECT_EQ(*d, 18446744073709551616.0);
-  std::optional<APInt> p = pyint::shl(pyint::fromInt64(1), pyint::fromInt64(1024), e);
+  std::optional<APInt> p =
+      pyint::shl(pyint::fromInt64(1), pyint::fromInt64(1024), e);
   ASSERT_TRUE(p);
   EXPECT_FALSE(pyint::toDouble(*p, e));
   EXPECT_EQ(e, "OverflowError: int too large to convert to float");
