@@ -351,22 +351,22 @@ FailureOr<TValue> Emitter::callTl(
       if (dt->isInt() && !dt->isBool()) {
         if (v.isFloat())
           return err(a->locs[1], "'tl.full' value " + v.describe() +
-                                     " is not an integer, which " +
-                                     dt->str() + " needs");
+                                     " is not an integer, which " + dt->str() +
+                                     " needs");
         const llvm::APInt &x = v.getBigInt();
-        bool fits = isUnsigned(dt->dtype) ? pyint::fitsUInt64(x)
-                                          : pyint::fitsInt64(x);
+        bool fits =
+            isUnsigned(dt->dtype) ? pyint::fitsUInt64(x) : pyint::fitsInt64(x);
         if (!fits)
           return err(a->locs[1],
                      "'tl.full' value " + pyint::toString(x) +
-                         " is out of range for " + dt->str() +
-                         " constants (" +
+                         " is out of range for " + dt->str() + " constants (" +
                          (isUnsigned(dt->dtype) ? "uint64" : "int64") +
                          " values, truncated to the type)");
       }
       if (dt->isBool())
-        return materialize(TValue::boolean(v.isFloat() ? v.getFloat() != 0
-                                                       : !v.getBigInt().isZero()),
+        return materialize(TValue::boolean(v.isFloat()
+                                               ? v.getFloat() != 0
+                                               : !v.getBigInt().isZero()),
                            t, l);
       if (dt->isFloat() && !v.isFloat()) {
         std::string pyError;
@@ -493,8 +493,7 @@ FailureOr<TValue> Emitter::callTl(
       // Python's (x + div - 1) // div, exact.
       llvm::APInt s = pyint::sub(pyint::add(x.getBigInt(), d.getBigInt()),
                                  pyint::fromInt64(1));
-      return constFoldBinary(BinaryOpKind::FloorDiv, TValue::integer(s), d,
-                             l);
+      return constFoldBinary(BinaryOpKind::FloorDiv, TValue::integer(s), d, l);
     }
     FailureOr<TValue> s = binaryOp(BinaryOpKind::Add, x, d, l);
     if (failed(s))

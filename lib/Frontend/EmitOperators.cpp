@@ -176,7 +176,6 @@ static std::string fp8ArithmeticError(llvm::StringRef op, DType d) {
       .str();
 }
 
-
 FailureOr<TValue> Emitter::binaryOp(BinaryOpKind op, const TValue &a,
                                     const TValue &bv, SourceLoc l) {
   if (isPyNumber(a) && isPyNumber(bv))

@@ -681,10 +681,11 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
     __int128 trips = sw > 0 ? (uw > lw ? (uw - lw + sw - 1) / sw : 0)
                             : (lw > uw ? (lw - uw - sw - 1) / -sw : 0);
     if (trips > 4096)
-      return err(call->getLoc(), "tl.static_range unrolls " +
-                                     llvm::Twine(static_cast<int64_t>(
-                                         std::min<__int128>(trips, INT64_MAX))) +
-                                     " iterations; at most 4096 are allowed");
+      return err(call->getLoc(),
+                 "tl.static_range unrolls " +
+                     llvm::Twine(static_cast<int64_t>(
+                         std::min<__int128>(trips, INT64_MAX))) +
+                     " iterations; at most 4096 are allowed");
     LoopDepthGuard g(loopDepth);
     for (int64_t k = 0; k < trips; ++k) {
       if (++unrolledIterations > kMaxUnrolled)
@@ -693,8 +694,7 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
                        llvm::Twine(kMaxUnrolled) +
                        " iterations in this kernel (nested unrolled loops "
                        "multiply); use range() for a runtime loop");
-      scope[target->name] =
-          TValue::integer(static_cast<int64_t>(lw + k * sw));
+      scope[target->name] = TValue::integer(static_cast<int64_t>(lw + k * sw));
       FlowResult flow;
       if (failed(emitStmts(toList(s->body), flow)))
         return failure();
@@ -726,8 +726,7 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
   FailureOr<TValue> ubv = coerce(ub, ivElem, call->getLoc());
   FailureOr<TValue> stv =
       coerce(negate ? TValue::integer(pyint::neg(step.getBigInt())) : step,
-             ivElem,
-             call->getLoc());
+             ivElem, call->getLoc());
   if (failed(lbv) || failed(ubv) || failed(stv))
     return failure();
   mlir::Value lo = lbv->getValue(), hi = ubv->getValue(),

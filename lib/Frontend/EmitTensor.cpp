@@ -93,9 +93,8 @@ FailureOr<TValue> Emitter::coerce(const TValue &v, ElemType et, SourceLoc l) {
     // A Python int adapts to the tile's integer type only if it fits.
     unsigned w = getBitWidth(et.dtype);
     const llvm::APInt &x = v.getBigInt();
-    bool fits = isUnsigned(et.dtype)
-                    ? !x.isNegative() && x.getActiveBits() <= w
-                    : x.getSignificantBits() <= w;
+    bool fits = isUnsigned(et.dtype) ? !x.isNegative() && x.getActiveBits() <= w
+                                     : x.getSignificantBits() <= w;
     if (!fits)
       return err(l, "integer constant " + pyint::toString(x) +
                         " is out of range for " + et.str());
