@@ -206,7 +206,7 @@ FailureOr<TValue> Emitter::callPyBuiltin(
   }
   if (fn == "abs") {
     if (x.isInt())
-      return TValue::integer(x.getInt() < 0 ? -x.getInt() : x.getInt());
+      return TValue::integer(pyint::abs(x.getBigInt()));
     if (x.isFloat())
       return TValue::floating(std::fabs(x.getFloat()));
     return mathUnary("abs", x, l);
@@ -229,17 +229,26 @@ FailureOr<TValue> Emitter::callPyBuiltin(
         return TValue::floating(d);
       return err(l, "could not convert string to float: '" + s + "'");
     }
-    if (x.isNumber())
-      return TValue::floating(x.asDouble());
+    if (x.isFloat())
+      return x;
+    if (x.isNumber()) {
+      std::string pyError;
+      std::optional<double> d = pyint::toDouble(x.getBigInt(), pyError);
+      if (!d)
+        return err(l, pyError);
+      return TValue::floating(*d);
+    }
   }
   if (fn == "int") {
     if (x.isFloat()) {
-      if (!std::isfinite(x.getFloat()))
-        return err(l, "cannot convert " + x.describe() + " to an integer");
-      return TValue::integer(static_cast<int64_t>(x.getFloat()));
+      std::string pyError;
+      std::optional<llvm::APInt> i = pyint::fromDouble(x.getFloat(), pyError);
+      if (!i)
+        return err(l, pyError);
+      return TValue::integer(*i);
     }
     if (x.isNumber())
-      return TValue::integer(x.getInt());
+      return TValue::integer(x.getBigInt());
   }
   if (fn == "bool") {
     FailureOr<bool> t = truthy(x, l);
@@ -333,9 +342,38 @@ FailureOr<TValue> Emitter::callTl(
       return zerosOf(t, l);
     const TValue &v = a->get(1);
     if (v.isNumber()) {
-      if (v.isFloat() && dt->isInt())
-        return materialize(TValue::integer(static_cast<int64_t>(v.getFloat())),
+      // Triton's scalar_constant: zero is the type's zero; an integer type
+      // takes an int within int64 (signed types) or uint64 (unsigned
+      // types) and keeps its low bits, so 300 as int8 is 44; a float is
+      // refused there; int1 takes the truth value.
+      bool zero = v.isFloat() ? v.getFloat() == 0 : v.getBigInt().isZero();
+      if (zero)
+        return zerosOf(t, l);
+      if (dt->isInt() && !dt->isBool()) {
+        if (v.isFloat())
+          return err(a->locs[1], "'tl.full' value " + v.describe() +
+                                     " is not an integer, which " + dt->str() +
+                                     " needs");
+        const llvm::APInt &x = v.getBigInt();
+        bool fits =
+            isUnsigned(dt->dtype) ? pyint::fitsUInt64(x) : pyint::fitsInt64(x);
+        if (!fits)
+          return err(a->locs[1],
+                     "'tl.full' value " + pyint::toString(x) +
+                         " is out of range for " + dt->str() + " constants (" +
+                         (isUnsigned(dt->dtype) ? "uint64" : "int64") +
+                         " values, truncated to the type)");
+      }
+      if (dt->isBool())
+        return materialize(TValue::boolean(v.isFloat()
+                                               ? v.getFloat() != 0
+                                               : !v.getBigInt().isZero()),
                            t, l);
+      if (dt->isFloat() && !v.isFloat()) {
+        std::string pyError;
+        if (!pyint::toDouble(v.getBigInt(), pyError))
+          return err(a->locs[1], pyError);
+      }
       return materialize(v, t, l);
     }
     if (!v.isRuntime() || v.getType().isTensor())
@@ -453,11 +491,10 @@ FailureOr<TValue> Emitter::callTl(
       return failure();
     const TValue &x = a->get(0), &d = a->get(1);
     if (x.isInt() && d.isInt()) {
-      if (d.getInt() == 0)
-        return err(l, "'cdiv' by zero");
-      return constFoldBinary(BinaryOpKind::FloorDiv,
-                             TValue::integer(x.getInt() + d.getInt() - 1), d,
-                             l);
+      // Python's (x + div - 1) // div, exact.
+      llvm::APInt s = pyint::sub(pyint::add(x.getBigInt(), d.getBigInt()),
+                                 pyint::fromInt64(1));
+      return constFoldBinary(BinaryOpKind::FloorDiv, TValue::integer(s), d, l);
     }
     FailureOr<TValue> s = binaryOp(BinaryOpKind::Add, x, d, l);
     if (failed(s))
@@ -472,14 +509,19 @@ FailureOr<TValue> Emitter::callTl(
     FailureOr<BoundArgs> a = bind({"n"}, 1);
     if (failed(a))
       return failure();
-    FailureOr<int64_t> n = constInt(a->get(0), "'next_power_of_2' argument",
-                                    a->locs[0]);
-    if (failed(n))
-      return failure();
-    int64_t p = 1;
-    while (p < *n && p < (int64_t(1) << 62))
-      p <<= 1;
-    return TValue::integer(p);
+    const TValue &n = a->get(0);
+    if (!n.isInt() && !n.isBool())
+      return err(a->locs[0],
+                 "'next_power_of_2' argument must be a constexpr integer, "
+                 "got " +
+                     n.describe());
+    // Triton's own bit smearing, on Python ints: exact for any n below
+    // 2^64 + 1, and the same (not a power of two) result beyond.
+    llvm::APInt v = pyint::sub(n.getBigInt(), pyint::fromInt64(1));
+    std::string ignored;
+    for (int64_t s : {1, 2, 4, 8, 16, 32})
+      v = pyint::bitOr(v, *pyint::shr(v, pyint::fromInt64(s), ignored));
+    return TValue::integer(pyint::add(v, pyint::fromInt64(1)));
   }
   if (fn == "sum" || fn == "xor_sum") {
     FailureOr<BoundArgs> a = bind({"input", "axis", "keep_dims", "dtype"}, 1);
@@ -788,7 +830,42 @@ FailureOr<TValue> Emitter::callTl(
         return failure();
       x = *r;
     }
-    return cast(x, *dt, l, bc);
+    // A bitcast, and a conversion to the same type (Triton returns the
+    // input before it reads the rounding mode), ignore fp_downcast_rounding.
+    if (bc || !x.isRuntime() || x.getType().elem == *dt)
+      return cast(x, *dt, l, bc);
+    // Triton's fp_downcast_rounding: "rtne" (the default) or "rtz", and only
+    // on a float conversion to fewer bits.
+    bool rtz = false;
+    if (a->has(2) && !a->get(2).isNone()) {
+      const TValue &r = a->get(2);
+      bool isStr = r.getKind() == TValue::Kind::Str;
+      if (!isStr || (r.getStr() != "rtne" && r.getStr() != "rtz"))
+        return err(a->locs[2],
+                   "invalid rounding mode " +
+                       (isStr ? "'" + r.getStr() + "'" : r.describe()) +
+                       "; supported rounding modes are 'rtne' and 'rtz'");
+      rtz = r.getStr() == "rtz";
+      ElemType from = x.getType().elem;
+      bool narrowing = from.isFloat() && dt->isFloat() &&
+                       getBitWidth(dt->dtype) < getBitWidth(from.dtype);
+      if (!narrowing)
+        return err(a->locs[2],
+                   "fp_downcast_rounding is only for float conversions to "
+                   "fewer bits, not from " +
+                       from.str() + " to " + dt->str());
+      // Triton's lowering has round-toward-zero only from fp32 to fp16,
+      // bf16 and fp8e5; it aborts on the others.
+      if (narrowing && rtz &&
+          !(from.dtype == DType::FP32 &&
+            (dt->dtype == DType::FP16 || dt->dtype == DType::BF16 ||
+             dt->dtype == DType::FP8E5)))
+        return err(a->locs[2], "rounding mode 'rtz' from " + from.str() +
+                                   " to " + dt->str() +
+                                   " is not supported; it is supported from "
+                                   "fp32 to fp16, bf16 and fp8e5");
+    }
+    return cast(x, *dt, l, bc, rtz);
   }
   if (fn == "pointer_type") {
     FailureOr<BoundArgs> a = bind({"element_ty", "address_space", "const"}, 1);

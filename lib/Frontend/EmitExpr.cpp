@@ -45,14 +45,11 @@ std::string TValue::describe() const {
   case Kind::None:
     return "None";
   case Kind::Int:
-    return "constexpr int " + (unsignedOnly
-                                   ? std::to_string(static_cast<uint64_t>(
-                                         intValue))
-                                   : std::to_string(intValue));
+    return "constexpr int " + pyint::toString(bigValue);
   case Kind::Float:
     return "constexpr float " + formatPyFloat(floatValue);
   case Kind::Bool:
-    return intValue ? "constexpr True" : "constexpr False";
+    return getBool() ? "constexpr True" : "constexpr False";
   case Kind::Str:
     return "string '" + name + "'";
   case Kind::DTypeObj:

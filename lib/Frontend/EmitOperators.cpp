@@ -28,7 +28,7 @@ FailureOr<bool> Emitter::truthy(const TValue &v, SourceLoc l) {
     return false;
   case TValue::Kind::Int:
   case TValue::Kind::Bool:
-    return v.getInt() != 0;
+    return v.getBool();
   case TValue::Kind::Float:
     return v.getFloat() != 0.0;
   case TValue::Kind::Str:
@@ -43,98 +43,79 @@ FailureOr<bool> Emitter::truthy(const TValue &v, SourceLoc l) {
   }
 }
 
-static bool pyFloorDiv(int64_t a, int64_t b, int64_t &q) {
-  if (b == -1 && a == INT64_MIN)
-    return false;
-  q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0)))
-    --q;
-  return true;
-}
-
 FailureOr<TValue> Emitter::constFoldBinary(BinaryOpKind op, const TValue &a,
                                            const TValue &bv, SourceLoc l) {
   bool isF = a.isFloat() || bv.isFloat();
-  auto overflow = [&]() {
-    return err(l, "constexpr integer overflow in '" + llvm::StringRef(binaryOpSpelling(op)) + "'");
+  std::string pyError;
+  // A Python error raised by the folding, as a located diagnostic.
+  auto fromPy = [&](std::optional<llvm::APInt> r) -> FailureOr<TValue> {
+    if (!r)
+      return err(l, pyError);
+    return TValue::integer(*r);
   };
   if (!isF) {
-    int64_t x = a.getInt(), y = bv.getInt(), r = 0;
+    const llvm::APInt &x = a.getBigInt(), &y = bv.getBigInt();
+    bool bothBool = a.isBool() && bv.isBool();
     switch (op) {
     case BinaryOpKind::Add:
-      if (__builtin_add_overflow(x, y, &r))
-        return overflow();
-      return TValue::integer(r);
+      return TValue::integer(pyint::add(x, y));
     case BinaryOpKind::Sub:
-      if (__builtin_sub_overflow(x, y, &r))
-        return overflow();
-      return TValue::integer(r);
+      return TValue::integer(pyint::sub(x, y));
     case BinaryOpKind::Mul:
-      if (__builtin_mul_overflow(x, y, &r))
-        return overflow();
-      return TValue::integer(r);
-    case BinaryOpKind::TrueDiv:
-      if (y == 0)
-        return err(l, "division by zero in a constexpr expression");
-      return TValue::floating(static_cast<double>(x) / static_cast<double>(y));
-    case BinaryOpKind::FloorDiv:
-      if (y == 0)
-        return err(l, "division by zero in a constexpr expression");
-      if (!pyFloorDiv(x, y, r))
-        return overflow();
-      return TValue::integer(r);
-    case BinaryOpKind::Mod: {
-      if (y == 0)
-        return err(l, "modulo by zero in a constexpr expression");
-      if (y == -1)
-        return TValue::integer(0);
-      int64_t m = x % y;
-      if (m != 0 && ((m < 0) != (y < 0)))
-        m += y;
-      return TValue::integer(m);
+      return fromPy(pyint::mul(x, y, pyError));
+    case BinaryOpKind::TrueDiv: {
+      if (y.isZero())
+        return err(l, "ZeroDivisionError: division by zero");
+      std::optional<double> fx = pyint::toDouble(x, pyError);
+      std::optional<double> fy = pyint::toDouble(y, pyError);
+      if (!fx || !fy)
+        return err(l, "OverflowError: integer division result too large "
+                      "for a float");
+      return TValue::floating(*fx / *fy);
     }
+    case BinaryOpKind::FloorDiv:
+      return fromPy(pyint::floorDiv(x, y, pyError));
+    case BinaryOpKind::Mod:
+      return fromPy(pyint::mod(x, y, pyError));
     case BinaryOpKind::Pow: {
-      if (y < 0)
-        return TValue::floating(std::pow(static_cast<double>(x),
-                                         static_cast<double>(y)));
-      int64_t acc = 1;
-      for (int64_t i = 0; i < y; ++i) {
-        if (__builtin_mul_overflow(acc, x, &acc))
-          return overflow();
-        if (acc == 0 || acc == 1)
-          break;
-      }
-      return TValue::integer(acc);
+      if (!y.isNegative())
+        return fromPy(pyint::pow(x, y, pyError));
+      // A negative exponent makes a float, as in Python.
+      if (x.isZero())
+        return err(l, "ZeroDivisionError: 0.0 cannot be raised to a "
+                      "negative power");
+      std::optional<double> fx = pyint::toDouble(x, pyError);
+      std::optional<double> fy = pyint::toDouble(y, pyError);
+      if (!fx || !fy)
+        return err(l, pyError);
+      return TValue::floating(std::pow(*fx, *fy));
     }
     case BinaryOpKind::LShift:
-      if (y < 0 || y >= 64)
-        return err(l, "constexpr shift count " + llvm::Twine(y) +
-                          " out of range");
-      if (x != 0 && (y >= 63 || (x << y) >> y != x))
-        return overflow();
-      return TValue::integer(x << y);
+      return fromPy(pyint::shl(x, y, pyError));
     case BinaryOpKind::RShift:
-      if (y < 0)
-        return err(l, "negative constexpr shift count");
-      return TValue::integer(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+      return fromPy(pyint::shr(x, y, pyError));
     case BinaryOpKind::BitAnd:
-      if (a.isBool() && bv.isBool())
-        return TValue::boolean(x & y);
-      return TValue::integer(x & y);
+      if (bothBool)
+        return TValue::boolean(a.getBool() && bv.getBool());
+      return TValue::integer(pyint::bitAnd(x, y));
     case BinaryOpKind::BitOr:
-      if (a.isBool() && bv.isBool())
-        return TValue::boolean(x | y);
-      return TValue::integer(x | y);
+      if (bothBool)
+        return TValue::boolean(a.getBool() || bv.getBool());
+      return TValue::integer(pyint::bitOr(x, y));
     case BinaryOpKind::BitXor:
-      if (a.isBool() && bv.isBool())
-        return TValue::boolean(x ^ y);
-      return TValue::integer(x ^ y);
+      if (bothBool)
+        return TValue::boolean(a.getBool() != bv.getBool());
+      return TValue::integer(pyint::bitXor(x, y));
     case BinaryOpKind::MatMul:
       break;
     }
     return err(l, "operator '" + llvm::StringRef(binaryOpSpelling(op)) +
                       "' is not supported on constexpr integers");
   }
+  // An int operand becomes a float first, which fails past the doubles.
+  for (const TValue *v : {&a, &bv})
+    if (!v->isFloat() && !pyint::toDouble(v->getBigInt(), pyError))
+      return err(l, pyError);
   double x = a.asDouble(), y = bv.asDouble();
   switch (op) {
   case BinaryOpKind::Add:
@@ -145,22 +126,32 @@ FailureOr<TValue> Emitter::constFoldBinary(BinaryOpKind op, const TValue &a,
     return TValue::floating(x * y);
   case BinaryOpKind::TrueDiv:
     if (y == 0)
-      return err(l, "division by zero in a constexpr expression");
+      return err(l, "ZeroDivisionError: float division by zero");
     return TValue::floating(x / y);
   case BinaryOpKind::FloorDiv:
     if (y == 0)
-      return err(l, "division by zero in a constexpr expression");
+      return err(l, "ZeroDivisionError: float floor division by zero");
     return TValue::floating(std::floor(x / y));
   case BinaryOpKind::Mod: {
     if (y == 0)
-      return err(l, "modulo by zero in a constexpr expression");
+      return err(l, "ZeroDivisionError: float modulo");
     double m = std::fmod(x, y);
     if (m != 0 && ((m < 0) != (y < 0)))
       m += y;
     return TValue::floating(m);
   }
-  case BinaryOpKind::Pow:
-    return TValue::floating(std::pow(x, y));
+  case BinaryOpKind::Pow: {
+    if (x == 0 && y < 0)
+      return err(l, "ZeroDivisionError: 0.0 cannot be raised to a negative "
+                    "power");
+    if (x < 0 && std::isfinite(y) && y != std::floor(y))
+      return err(l, "a negative number raised to a fractional power is a "
+                    "complex number, which is not supported");
+    double r = std::pow(x, y);
+    if (std::isinf(r) && std::isfinite(x) && std::isfinite(y))
+      return err(l, "OverflowError: (34, 'Numerical result out of range')");
+    return TValue::floating(r);
+  }
   default:
     return err(l, "operator '" + llvm::StringRef(binaryOpSpelling(op)) +
                       "' is not supported on constexpr floats");
@@ -173,6 +164,17 @@ FailureOr<TValue> Emitter::constFoldBinary(BinaryOpKind op, const TValue &a,
 
 static bool isPyNumber(const TValue &v) { return v.isNumber(); }
 
+static bool isFp8(DType d) { return d == DType::FP8E4NV || d == DType::FP8E5; }
+
+/// Triton keeps arithmetic on one fp8 type in that type, but its lowering
+/// has no fp8 arithmetic (it emits LLVM float ops on the i8 storage). tilec
+/// refuses it by name instead of computing in another type.
+static std::string fp8ArithmeticError(llvm::StringRef op, DType d) {
+  return ("operator '" + op + "' on " + getName(d) +
+          " is not supported; convert the operands to fp16 or fp32 with "
+          ".to() first")
+      .str();
+}
 
 FailureOr<TValue> Emitter::binaryOp(BinaryOpKind op, const TValue &a,
                                     const TValue &bv, SourceLoc l) {
@@ -227,6 +229,16 @@ FailureOr<TValue> Emitter::binaryOp(BinaryOpKind op, const TValue &a,
         return failure();
       o = *r;
     }
+    // tile.addptr, like LLVM's GEP, reads its offset as signed. An unsigned
+    // offset narrower than 64 bits is zero-extended to int64 first (as
+    // Triton does), so a uint8 index of 200 reaches P[200], not P[-56].
+    DType od = o.getType().elem.dtype;
+    if (isUnsigned(od) && getBitWidth(od) < 64) {
+      FailureOr<TValue> w = cast(o, ElemType::scalar(DType::I64), l);
+      if (failed(w))
+        return failure();
+      o = *w;
+    }
     TValue p = ptr;
     if (failed(broadcastPair(p, o, l)))
       return failure();
@@ -243,6 +255,8 @@ FailureOr<TValue> Emitter::binaryOp(BinaryOpKind op, const TValue &a,
       computationType(ad, isPyNumber(a), bd, isPyNumber(bv), divOrMod, why);
   if (!ct)
     return err(l, why);
+  if (isFp8(*ct))
+    return err(l, fp8ArithmeticError(binaryOpSpelling(op), *ct));
   bool isBitwise = op == BinaryOpKind::BitAnd || op == BinaryOpKind::BitOr ||
                    op == BinaryOpKind::BitXor || op == BinaryOpKind::LShift ||
                    op == BinaryOpKind::RShift;
@@ -325,9 +339,10 @@ FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
                         "' is only supported with None or constexprs");
     bool same = a.isConstexpr() && bv.isConstexpr()
                     ? (a.getKind() == bv.getKind() &&
-                       (a.isNone() || (a.isNumber() && a.getInt() ==
-                                                           bv.getInt() &&
-                                       a.getFloat() == bv.getFloat()) ||
+                       (a.isNone() ||
+                        (a.isNumber() &&
+                         pyint::compare(a.getBigInt(), bv.getBigInt()) == 0 &&
+                         a.getFloat() == bv.getFloat()) ||
                         (a.getKind() == TValue::Kind::DTypeObj &&
                          a.getDType() == bv.getDType())))
                     : false;
@@ -344,7 +359,9 @@ FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
                         a.describe());
     bool found = false;
     for (const TValue &e : bv.getElts())
-      if (e.isNumber() && a.isNumber() && e.asDouble() == a.asDouble())
+      if (e.isNumber() && a.isNumber() && !e.isFloat() && !a.isFloat())
+        found |= pyint::compare(e.getBigInt(), a.getBigInt()) == 0;
+      else if (e.isNumber() && a.isNumber() && e.asDouble() == a.asDouble())
         found = true;
       else if (e.getKind() == TValue::Kind::Str &&
                a.getKind() == TValue::Kind::Str && e.getStr() == a.getStr())
@@ -359,7 +376,8 @@ FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
     if (a.isNumber() && bv.isNumber()) {
       bool r = false;
       if (!a.isFloat() && !bv.isFloat()) {
-        int64_t x = a.getInt(), y = bv.getInt();
+        int c = pyint::compare(a.getBigInt(), bv.getBigInt());
+        int64_t x = c, y = 0;
         switch (op) {
         case CompareOpKind::Eq: r = x == y; break;
         case CompareOpKind::NotEq: r = x != y; break;
@@ -411,6 +429,8 @@ FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
       computationType(ad, isPyNumber(a), bd, isPyNumber(bv), false, why);
   if (!ct)
     return err(l, why);
+  if (isFp8(*ct))
+    return err(l, fp8ArithmeticError(compareOpSpelling(op), *ct));
   ElemType et = ElemType::scalar(*ct);
   FailureOr<TValue> x = coerce(a, et, l), y = coerce(bv, et, l);
   if (failed(x) || failed(y))
@@ -468,17 +488,15 @@ FailureOr<TValue> Emitter::unaryOp(UnaryOpKind op, const TValue &a,
     if (!a.isNumber())
       return err(l, "bad operand for a unary operator: " + a.describe());
     if (op == UnaryOpKind::Pos)
-      return a.isBool() ? TValue::integer(a.getInt()) : a;
+      return a.isBool() ? TValue::integer(a.getBigInt()) : a;
     if (op == UnaryOpKind::Neg) {
       if (a.isFloat())
         return TValue::floating(-a.getFloat());
-      if (a.getInt() == INT64_MIN)
-        return err(l, "constexpr integer overflow in unary '-'");
-      return TValue::integer(-a.getInt());
+      return TValue::integer(pyint::neg(a.getBigInt()));
     }
     if (a.isFloat())
       return err(l, "bad operand for '~': " + a.describe());
-    return TValue::integer(~a.getInt());
+    return TValue::integer(pyint::invert(a.getBigInt()));
   }
   if (!a.isRuntime())
     return err(l, "bad operand for a unary operator: " + a.describe());
@@ -490,6 +508,8 @@ FailureOr<TValue> Emitter::unaryOp(UnaryOpKind op, const TValue &a,
   case UnaryOpKind::Pos:
     return a;
   case UnaryOpKind::Neg:
+    if (isFp8(t.elem.dtype))
+      return err(l, fp8ArithmeticError("-", t.elem.dtype));
     if (t.elem.isFloat())
       return TValue::runtime(
           mlir::arith::NegFOp::create(b, ml, a.getValue()), t);

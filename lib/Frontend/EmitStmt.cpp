@@ -114,7 +114,7 @@ static bool sameConstexpr(const TValue &a, const TValue &b) {
     return true;
   case TValue::Kind::Int:
   case TValue::Kind::Bool:
-    return a.getInt() == b.getInt();
+    return pyint::compare(a.getBigInt(), b.getBigInt()) == 0;
   case TValue::Kind::Float:
     return a.getFloat() == b.getFloat() ||
            (std::isnan(a.getFloat()) && std::isnan(b.getFloat()));
@@ -674,15 +674,24 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
                                           ? (ub.isConstexpr() ? step : ub)
                                           : lb)
                                          .describe());
+    for (const TValue *v : {&lb, &ub, &step})
+      if (!pyint::fitsInt64(v->getBigInt()))
+        return err(call->getLoc(), "'tl.static_range' bounds must fit in "
+                                   "int64, got " +
+                                       v->describe());
     int64_t l0 = lb.getInt(), u0 = ub.getInt(), st = step.getInt();
     if (st == 0)
       return err(call->getLoc(), "range step must not be zero");
-    int64_t trips = st > 0 ? (u0 > l0 ? (u0 - l0 + st - 1) / st : 0)
-                           : (l0 > u0 ? (l0 - u0 - st - 1) / -st : 0);
+    // In 128 bits: the span of two int64 bounds does not fit in 64.
+    __int128 lw = l0, uw = u0, sw = st;
+    __int128 trips = sw > 0 ? (uw > lw ? (uw - lw + sw - 1) / sw : 0)
+                            : (lw > uw ? (lw - uw - sw - 1) / -sw : 0);
     if (trips > 4096)
-      return err(call->getLoc(), "tl.static_range unrolls " +
-                                     llvm::Twine(trips) +
-                                     " iterations; at most 4096 are allowed");
+      return err(call->getLoc(),
+                 "tl.static_range unrolls " +
+                     llvm::Twine(static_cast<int64_t>(
+                         std::min<__int128>(trips, INT64_MAX))) +
+                     " iterations; at most 4096 are allowed");
     LoopDepthGuard g(loopDepth);
     for (int64_t k = 0; k < trips; ++k) {
       if (++unrolledIterations > kMaxUnrolled)
@@ -693,7 +702,7 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
                        "multiply); use range() for a runtime loop");
       if (failed(checkSizeBudget(call->getLoc(), "unrolling tl.static_range")))
         return failure();
-      scope[target->name] = TValue::integer(l0 + k * st);
+      scope[target->name] = TValue::integer(static_cast<int64_t>(lw + k * sw));
       FlowResult flow;
       if (failed(emitStmts(toList(s->body), flow)))
         return failure();
@@ -709,23 +718,23 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
                        getBitWidth(ivType) > 32
                    ? DType::I64
                    : DType::I32;
-    else if (v->isInt() && dtypeOfPyInt(v->getInt(), v->isUnsignedOnly()) !=
-                               DType::I32)
+    else if (v->isInt() && !(pyint::fitsInt64(v->getBigInt()) &&
+                             dtypeOfPyInt(v->getInt(), false) == DType::I32))
       ivType = DType::I64;
   }
   ElemType ivElem = ElemType::scalar(ivType);
   bool negate = false;
   if (step.isConstexpr()) {
-    if (step.getInt() == 0)
+    if (step.getBigInt().isZero())
       return err(call->getLoc(), "range step must not be zero");
-    negate = step.getInt() < 0;
+    negate = step.getBigInt().isNegative();
   }
   mlir::Location l = loc(s->getLoc());
   FailureOr<TValue> lbv = coerce(lb, ivElem, call->getLoc());
   FailureOr<TValue> ubv = coerce(ub, ivElem, call->getLoc());
   FailureOr<TValue> stv =
-      coerce(negate ? TValue::integer(-step.getInt()) : step, ivElem,
-             call->getLoc());
+      coerce(negate ? TValue::integer(pyint::neg(step.getBigInt())) : step,
+             ivElem, call->getLoc());
   if (failed(lbv) || failed(ubv) || failed(stv))
     return failure();
   mlir::Value lo = lbv->getValue(), hi = ubv->getValue(),

@@ -20,6 +20,13 @@ namespace arith = mlir::arith;
 /// Triton caps a tile at 2^20 elements.
 static constexpr int64_t kMaxNumel = tilec::kMaxTileElements;
 
+/// Triton's to_tensor: a Python int becomes int32, uint32, int64 or uint64,
+/// and any other is a ValueError.
+static std::string nonrepresentable(const TValue &v) {
+  return "nonrepresentable integer " + pyint::toString(v.getBigInt()) +
+         ": a runtime integer must fit in int64 or uint64";
+}
+
 mlir::Value Emitter::constantScalar(ElemType et, double f, int64_t i,
                                     bool isF) {
   mlir::Type t = getMlirType(&ctx, et);
@@ -43,15 +50,19 @@ FailureOr<TValue> Emitter::materialize(const TValue &v, const TileType &type,
   if (v.isFloat() && et.isInt())
     return err(l, "cannot convert " + v.describe() + " to " + et.str() +
                       " implicitly; use an integer or .to()");
+  if (!v.isFloat() && !v.fitsMachineInt())
+    return err(l, nonrepresentable(v));
   mlir::Type elt = getMlirType(&ctx, et);
   mlir::Attribute attr;
   if (et.isFloat())
     attr = b.getFloatAttr(elt, v.asDouble());
   else {
-    int64_t iv = v.getInt();
+    // The low bits of the value: an int64 or uint64 bit pattern truncated
+    // to the element type, as Triton's constant builders do.
+    llvm::APInt iv = v.getBigInt().sextOrTrunc(64);
     if (et.isBool())
-      iv = iv != 0;
-    attr = b.getIntegerAttr(elt, iv);
+      iv = llvm::APInt(64, !iv.isZero());
+    attr = b.getIntegerAttr(elt, iv.trunc(elt.getIntOrFloatBitWidth()));
   }
   mlir::Location ml = loc(l);
   if (!type.isTensor())
@@ -68,6 +79,8 @@ FailureOr<TValue> Emitter::toRuntime(const TValue &v, SourceLoc l) {
     return v;
   if (!v.isNumber())
     return err(l, "expected a number or a tensor, got " + v.describe());
+  if (v.isInt() && !v.fitsMachineInt())
+    return err(l, nonrepresentable(v));
   DType dt = v.isFloat()  ? DType::FP32
              : v.isBool() ? DType::I1
                           : dtypeOfPyInt(v.getInt(), v.isUnsignedOnly());
@@ -75,23 +88,16 @@ FailureOr<TValue> Emitter::toRuntime(const TValue &v, SourceLoc l) {
 }
 
 FailureOr<TValue> Emitter::coerce(const TValue &v, ElemType et, SourceLoc l) {
+  if (v.isInt() && !v.fitsMachineInt())
+    return err(l, nonrepresentable(v));
   if (v.isInt() && et.isInt() && !et.isBool()) {
     // A Python int adapts to the tile's integer type only if it fits.
     unsigned w = getBitWidth(et.dtype);
-    bool fits;
-    if (v.isUnsignedOnly())
-      fits = isUnsigned(et.dtype) && w == 64;
-    else if (isUnsigned(et.dtype))
-      fits = v.getInt() >= 0 &&
-             (w == 64 || static_cast<uint64_t>(v.getInt()) < (1ull << w));
-    else
-      fits = w == 64 || (v.getInt() >= -(int64_t(1) << (w - 1)) &&
-                         v.getInt() < (int64_t(1) << (w - 1)));
+    const llvm::APInt &x = v.getBigInt();
+    bool fits = isUnsigned(et.dtype) ? !x.isNegative() && x.getActiveBits() <= w
+                                     : x.getSignificantBits() <= w;
     if (!fits)
-      return err(l, "integer constant " +
-                        (v.isUnsignedOnly()
-                             ? llvm::Twine(static_cast<uint64_t>(v.getInt()))
-                             : llvm::Twine(v.getInt())) +
+      return err(l, "integer constant " + pyint::toString(x) +
                         " is out of range for " + et.str());
   }
   if (v.isNumber())
@@ -107,7 +113,7 @@ static bool isStandardFloat(DType d) {
 }
 
 FailureOr<TValue> Emitter::cast(const TValue &v, ElemType to, SourceLoc l,
-                                bool bitcast) {
+                                bool bitcast, bool roundTowardZero) {
   if (!v.isRuntime())
     return err(l, "expected a tensor, got " + v.describe());
   ElemType from = v.getType().elem;
@@ -185,13 +191,16 @@ FailureOr<TValue> Emitter::cast(const TValue &v, ElemType to, SourceLoc l,
     }
     if (getBitWidth(td) > getBitWidth(fd))
       return make(arith::ExtFOp::create(b, ml, dst, x));
-    return make(arith::TruncFOp::create(b, ml, dst, x));
+    // Round-to-zero narrowing is tile.fp_to_fp's, as in Triton.
+    if (!roundTowardZero)
+      return make(arith::TruncFOp::create(b, ml, dst, x));
   }
   // fp8 conversions have no arith op; tile.fp_to_fp carries the rounding.
   bool down = getBitWidth(td) < getBitWidth(fd);
   auto rounding =
-      down ? tilec::tile::RoundingModeAttr::get(&ctx,
-                                                tilec::tile::RoundingMode::RTNE)
+      down ? tilec::tile::RoundingModeAttr::get(
+                 &ctx, roundTowardZero ? tilec::tile::RoundingMode::RTZ
+                                       : tilec::tile::RoundingMode::RTNE)
            : tilec::tile::RoundingModeAttr();
   return make(tilec::tile::FpToFpOp::create(b, ml, dst, x, rounding));
 }
@@ -322,6 +331,9 @@ FailureOr<TValue> Emitter::zerosOf(const TileType &type, SourceLoc l) {
 
 FailureOr<int64_t> Emitter::constInt(const TValue &v, llvm::StringRef what,
                                      SourceLoc l) {
+  if ((v.isInt() || v.isBool()) && !pyint::fitsInt64(v.getBigInt()))
+    return err(l, what + " must fit in int64, got " +
+                      pyint::toString(v.getBigInt()));
   if (v.isInt() || v.isBool())
     return v.getInt();
   return err(l, what + " must be a constexpr integer, got " + v.describe());
@@ -330,7 +342,13 @@ FailureOr<int64_t> Emitter::constInt(const TValue &v, llvm::StringRef what,
 FailureOr<llvm::SmallVector<int64_t>>
 Emitter::constShape(const TValue &v, llvm::StringRef what, SourceLoc l) {
   llvm::SmallVector<int64_t> shape;
+  auto tooBig = [&](const TValue &d) {
+    return err(l, what + " dimension " + pyint::toString(d.getBigInt()) +
+                      " does not fit in int64");
+  };
   if (v.isInt()) {
+    if (!pyint::fitsInt64(v.getBigInt()))
+      return tooBig(v);
     shape.push_back(v.getInt());
     return shape;
   }
@@ -343,6 +361,8 @@ Emitter::constShape(const TValue &v, llvm::StringRef what, SourceLoc l) {
       return err(l, what + " must be a constexpr shape (a tuple or list of "
                            "integers), but an element is " +
                         e.describe());
+    if (!pyint::fitsInt64(e.getBigInt()))
+      return tooBig(e);
     shape.push_back(e.getInt());
   }
   return shape;

@@ -186,8 +186,10 @@ public:
   FailureOr<TValue> materialize(const TValue &v, const TileType &type,
                                 SourceLoc l);
   mlir::Value constantScalar(ElemType et, double f, int64_t i, bool isF);
+  /// Triton's `cast`; `roundTowardZero` is `fp_downcast_rounding="rtz"`
+  /// on a float narrowing (the caller checks that it is one).
   FailureOr<TValue> cast(const TValue &v, ElemType to, SourceLoc l,
-                         bool bitcast = false);
+                         bool bitcast = false, bool roundTowardZero = false);
   FailureOr<TValue> broadcastTo(const TValue &v, llvm::ArrayRef<int64_t> shape,
                                 SourceLoc l);
   /// Broadcasts two runtime values to a common shape (numpy rules, ranks

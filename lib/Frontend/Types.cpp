@@ -229,11 +229,16 @@ std::optional<DType> tilec::frontend::computationType(DType a, bool aIsPyScalar,
     return divOrMod ? DType::FP32 : DType::BF16;
   if (a == DType::BF16 || b == DType::BF16)
     return DType::FP32;
+  // What is left are fp8 types (Triton's rule 5): one fp8 type stays
+  // itself, two different ones compute in fp16, and fp8 with an integer
+  // tile is an error.
+  if (isFloat(a) && isFloat(b))
+    return a == b ? a : DType::FP16;
   if (isFloat(a) || isFloat(b)) {
-    // What is left are fp8 types: they compute in fp16 (Triton's rule 5).
-    if (isFloat(a) && isFloat(b))
-      return DType::FP16;
-    return isFloat(a) ? a : b;
+    error = ("unexpected types " + getName(a) + " and " + getName(b) +
+             ": fp8 does not combine with integers")
+                .str();
+    return std::nullopt;
   }
   if (divOrMod && isUnsigned(a) != isUnsigned(b) && a != DType::I1 &&
       b != DType::I1) {

@@ -12,10 +12,12 @@
 #define TILEC_LIB_FRONTEND_VALUE_H
 
 #include "Frontend/AST.h"
+#include "Frontend/PyInt.h"
 #include "Frontend/Types.h"
 
 #include "mlir/IR/Value.h"
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -41,10 +43,16 @@ public:
   TValue() = default;
 
   static TValue none() { return TValue(); }
+  /// A Python int; with `unsignedOnly`, `v` is the bit pattern of a value
+  /// in [2^63, 2^64).
   static TValue integer(int64_t v, bool unsignedOnly = false) {
+    return integer(unsignedOnly ? pyint::fromUInt64(static_cast<uint64_t>(v))
+                                : pyint::fromInt64(v));
+  }
+  /// A Python int of any size (a signed APInt).
+  static TValue integer(const llvm::APInt &v) {
     TValue t(Kind::Int);
-    t.intValue = v;
-    t.unsignedOnly = unsignedOnly;
+    t.bigValue = pyint::normalize(v);
     return t;
   }
   static TValue floating(double v) {
@@ -54,7 +62,7 @@ public:
   }
   static TValue boolean(bool v) {
     TValue t(Kind::Bool);
-    t.intValue = v;
+    t.bigValue = pyint::fromInt64(v);
     return t;
   }
   static TValue string(std::string s) {
@@ -123,17 +131,34 @@ public:
     return true;
   }
 
-  int64_t getInt() const { return intValue; }
-  bool isUnsignedOnly() const { return unsignedOnly; }
+  /// An int or bool as a machine integer: the value when it fits in int64,
+  /// the bit pattern of one in [2^63, 2^64) (isUnsignedOnly), and the low 64
+  /// bits of a larger one: callers that take any int check fitsMachineInt.
+  int64_t getInt() const { return bigValue.sextOrTrunc(64).getSExtValue(); }
+  /// The exact value of an int or bool.
+  const llvm::APInt &getBigInt() const { return bigValue; }
+  /// An int in [2^63, 2^64): Triton's uint64 constants.
+  bool isUnsignedOnly() const {
+    return kind == Kind::Int && !pyint::fitsInt64(bigValue) &&
+           pyint::fitsUInt64(bigValue);
+  }
+  /// In int64 or uint64: what becomes a runtime value (Triton's
+  /// "nonrepresentable integer" otherwise).
+  bool fitsMachineInt() const {
+    return pyint::fitsInt64(bigValue) || pyint::fitsUInt64(bigValue);
+  }
   double getFloat() const { return floatValue; }
-  bool getBool() const { return intValue != 0; }
-  /// A number as a double (ints, bools and floats).
+  bool getBool() const { return !bigValue.isZero(); }
+  /// A number as a double (ints, bools and floats); an int beyond the
+  /// doubles is an infinity (use pyint::toDouble to diagnose it).
   double asDouble() const {
     if (kind == Kind::Float)
       return floatValue;
-    if (unsignedOnly)
-      return static_cast<double>(static_cast<uint64_t>(intValue));
-    return static_cast<double>(intValue);
+    std::string ignored;
+    std::optional<double> d = pyint::toDouble(bigValue, ignored);
+    if (!d)
+      return bigValue.isNegative() ? -HUGE_VAL : HUGE_VAL;
+    return *d;
   }
   const std::string &getStr() const { return name; }
   ElemType getDType() const { return type.elem; }
@@ -151,8 +176,7 @@ private:
   explicit TValue(Kind k) : kind(k) {}
 
   Kind kind = Kind::None;
-  int64_t intValue = 0;
-  bool unsignedOnly = false;
+  llvm::APInt bigValue = pyint::fromInt64(0);
   double floatValue = 0;
   std::string name;
   std::vector<TValue> elts;

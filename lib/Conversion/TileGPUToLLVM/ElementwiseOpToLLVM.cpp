@@ -238,16 +238,6 @@ void tilec::gpu_to_llvm::populateElementwiseOpToLLVMPatterns(
           return v;
         return LLVM::BitcastOp::create(b, loc, t, v);
       });
-  patterns.add<UnaryTileOpConversion<tile::FpToFpOp>>(
-      converter, [](B b, Location loc, Value v, Type t) -> Value {
-        unsigned from = v.getType().getIntOrFloatBitWidth();
-        unsigned to = t.getIntOrFloatBitWidth();
-        if (from < to)
-          return LLVM::FPExtOp::create(b, loc, t, v);
-        if (from > to)
-          return LLVM::FPTruncOp::create(b, loc, t, v);
-        return LLVM::BitcastOp::create(b, loc, t, v);
-      });
 }
 
 void tilec::gpu_to_llvm::populateScalarToLLVMPatterns(

@@ -94,6 +94,7 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   auto onMasked = [this] { ++numMaskedAccesses; };
   populateFuncOpToLLVMPatterns(converter, patterns);
   populateElementwiseOpToLLVMPatterns(converter, patterns);
+  populateFpToFpOpToLLVMPatterns(converter, patterns);
   populateMemoryOpToLLVMPatterns(converter, patterns, onMasked);
   populateViewOpToLLVMPatterns(converter, patterns);
   populateReduceOpToLLVMPatterns(converter, patterns);

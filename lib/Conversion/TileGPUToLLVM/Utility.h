@@ -137,6 +137,9 @@ void populateFuncOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
 void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                          mlir::RewritePatternSet &patterns);
+/// tile.fp_to_fp with its rounding mode (FpToFpOpToLLVM.cpp).
+void populateFpToFpOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns);
 void populateMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
                                     llvm::function_ref<void()> onMasked);

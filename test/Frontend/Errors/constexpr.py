@@ -157,7 +157,7 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{division by zero in a constexpr expression}}
+    # expected-error @+1 {{ZeroDivisionError: integer division or modulo by zero}}
     x = 4 // 0
 
 
@@ -168,7 +168,7 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{division by zero in a constexpr expression}}
+    # expected-error @+1 {{ZeroDivisionError: float division by zero}}
     x = 4.0 / 0.0
 
 
@@ -179,7 +179,7 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{modulo by zero in a constexpr expression}}
+    # expected-error @+1 {{ZeroDivisionError: integer modulo by zero}}
     x = 4 % 0
 
 
@@ -190,8 +190,8 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{constexpr shift count 100 out of range}}
-    x = 1 << 100
+    # expected-error @+1 {{'tl.arange' end must fit in int64, got 1267650600228229401496703205376}}
+    x = tl.arange(0, 1 << 100)
 
 
 # -----
@@ -201,8 +201,8 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{constexpr integer overflow in '**'}}
-    x = 2 ** 1000
+    # expected-error @+1 {{constexpr integer exceeds tilec's limit of 65536 bits}}
+    x = 2 ** 100000
 
 
 # -----
