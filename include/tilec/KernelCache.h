@@ -15,12 +15,17 @@
 // Disk: `$TILEC_CACHE_DIR`, else `$XDG_CACHE_HOME/tilec`, else
 // `~/.cache/tilec`; one file per key, `<dir>/<key>.tkc`. An entry is a header
 // (magic "TILECKC1", format version, payload length, xxh3 checksum of the
-// payload) and the payload, which repeats the key. It is written to a
-// temporary file and renamed into place, so readers see a whole entry or
-// none. An entry that is short, has the wrong magic, version, length,
-// checksum or key is counted as corrupt, recompiled and rewritten, never
-// loaded. A directory that cannot be created or written turns the cache to
-// memory-only with one warning on stderr.
+// payload) and the payload, which repeats the key. Nothing on disk is
+// trusted: an entry is opened without following links or blocking, must be
+// a regular file, and is read no further than the payload length its header
+// declares (at most 256 MiB), which must be the rest of the file. A link, a
+// FIFO, a device, or an entry that is short, long, or has the wrong magic,
+// version, length, checksum or key is counted as corrupt, recompiled and
+// replaced, never loaded. An entry is written to a temporary file and
+// renamed into place only when every byte is written, so readers see a whole
+// entry or none; on any write error (disk full, quota, read-only, EIO) the
+// temporary is removed and the cache silently turns to memory only, as it
+// does when the directory cannot be created (TILEC_CACHE_STATS says why).
 //
 // Threads: every method may be called from any thread. N threads asking for
 // the same key compile it once; the others wait for that result.
@@ -105,6 +110,9 @@ public:
   std::string getEntryPath(llvm::StringRef key) const;
   /// The directory in use, or "" for a memory-only cache.
   std::string getDirectory() const;
+  /// Why the cache stopped using its directory ("cannot write '...': No
+  /// space left on device"); empty while it uses it or never had one.
+  std::string getDiskProblem() const;
   CacheStats getStats() const;
   /// Forgets the in-memory entries (the disk is untouched).
   void clearMemory();
@@ -137,10 +145,12 @@ private:
   llvm::StringMap<Pending> entries;
   CacheStats stats;
   bool diskEnabled = true;
+  std::string diskProblem;
 };
 
 /// Prints the stats as one line to stderr when `TILEC_CACHE_STATS` is set
-/// and not "0": "tilec: cache: 1 hit (0 memory, 1 disk), 0 misses, ...".
+/// and not "0": "tilec: cache: 1 hit (0 memory, 1 disk), 0 misses, ...",
+/// after a note saying why the disk was given up, if it was.
 void printCacheStatsIfRequested(const KernelCache &cache);
 
 } // namespace tilec

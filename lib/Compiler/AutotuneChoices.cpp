@@ -10,16 +10,19 @@
 //   time_ms 0.0123
 //   checksum 0123456789abcdef           (xxh3-64 of the lines above)
 //
-// Written like kernel cache entries: a unique temporary file in the same
-// directory, renamed over the old file.
+// Read and written like kernel cache entries (Compiler/FileIO.h): only a
+// regular file is read, never a link, FIFO or device, and no more than
+// kMaxChoiceBytes of it; a write goes to a unique temporary file in the same
+// directory, renamed over the old file only when every byte was written.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Autotune.h"
 
+#include "Compiler/FileIO.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
@@ -116,12 +119,17 @@ std::optional<StoredChoice> ChoiceCache::lookup(llvm::StringRef key) {
   };
   if (path.empty())
     return miss(false);
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
-  if (!buf)
-    return miss(false);
-  llvm::Expected<StoredChoice> c = deserialize((*buf)->getBuffer(), key);
+  // A few lines of text; anything longer is not a choice file.
+  constexpr uint64_t kMaxChoiceBytes = 64 * 1024;
+  llvm::ErrorOr<fileio::RegularFile> file = fileio::RegularFile::open(path);
+  if (!file)
+    return miss(file.getError() != std::errc::no_such_file_or_directory &&
+                file.getError() != std::errc::not_a_directory);
+  std::string bytes;
+  if (file->getSize() > kMaxChoiceBytes ||
+      file->read(static_cast<size_t>(file->getSize()), bytes))
+    return miss(true);
+  llvm::Expected<StoredChoice> c = deserialize(bytes, key);
   if (!c) {
     // Never trusted: the caller re-tunes and overwrites it.
     llvm::consumeError(c.takeError());
@@ -154,12 +162,9 @@ void ChoiceCache::store(llvm::StringRef key, const StoredChoice &choice) {
   llvm::sys::path::remove_filename(dir);
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return fail(ec.message());
-  // llvm::writeToOutput writes a unique temporary in the same directory and
-  // renames it over the file: a reader (another thread or process) sees the
-  // old file, the new one or none, never a partial one.
-  if (llvm::Error e = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
-        os << serialize(key, choice);
-        return llvm::Error::success();
-      }))
-    return fail(llvm::toString(std::move(e)));
+  // A reader (another thread or process) sees the old file, the new one or
+  // none, never a partial one; a failed write leaves no temporary.
+  if (std::error_code ec =
+          fileio::writeFileAtomically(path, serialize(key, choice)))
+    return fail(ec.message());
 }

@@ -14,6 +14,11 @@
 // parameter's TensorDescLayout, zeros out of bounds. It leaves the checks to
 // the driver, whose CUresult it returns.
 //
+// A kernel that takes more than 48 KiB of dynamic shared memory (pipelined
+// matmuls do) cannot launch until it is allowed that much: load_NAME calls
+// cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES) for it, as the JIT does
+// before its launches, and fails the load when the driver refuses.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Compiler.h"
@@ -256,6 +261,18 @@ llvm::Error tilec::emitCLauncher(const CompiledKernel &kernel,
   }
   if (!encodes.empty())
     locals += "  CUresult result;\n";
+  // The most dynamic shared memory a launch gets without asking (the JIT's
+  // kDefaultDynamicSharedBytes).
+  constexpr int kDefaultDynamicSharedBytes = 48 * 1024;
+  std::string allowShared;
+  if (md.dynamicSharedBytes > kDefaultDynamicSharedBytes)
+    allowShared = fmt::format(
+        "  /* {1} bytes of dynamic shared memory: more than a launch gets\n"
+        "   * without asking. */\n"
+        "  if (r == CUDA_SUCCESS)\n"
+        "    r = cuFuncSetAttribute({0}_function,\n"
+        "        CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, {1});\n",
+        name.str(), md.dynamicSharedBytes);
   source << helpers;
   source << fmt::format(
       "static CUmodule {0}_module = NULL;\n"
@@ -266,9 +283,11 @@ llvm::Error tilec::emitCLauncher(const CompiledKernel &kernel,
       "  r = cuModuleLoadData(&{0}_module, {0}_cubin);\n"
       "  if (r != CUDA_SUCCESS)\n    return r;\n"
       "  r = cuModuleGetFunction(&{0}_function, {0}_module, \"{1}\");\n"
+      "{8}"
       "  if (r != CUDA_SUCCESS) {{\n"
       "    cuModuleUnload({0}_module);\n"
       "    {0}_module = NULL;\n"
+      "    {0}_function = NULL;\n"
       "  }}\n"
       "  return r;\n"
       "}}\n\n"
@@ -288,6 +307,6 @@ llvm::Error tilec::emitCLauncher(const CompiledKernel &kernel,
       "{5},\n                        stream, args, NULL);\n"
       "}}\n",
       name.str(), md.name, signature, argList, md.threadsPerBlock,
-      md.dynamicSharedBytes, locals, encodes);
+      md.dynamicSharedBytes, locals, encodes, allowShared);
   return llvm::Error::success();
 }

@@ -1,18 +1,20 @@
 //===- KernelCache.cpp - Compiled kernels in memory and on disk -*- C++ -*-===//
 //
 // The cache of include/tilec/KernelCache.h: keys, the entry format with its
-// checks, atomic writes, and the one-compile-per-key rule between threads.
+// checks, reads that trust nothing on disk, atomic writes that fall back to
+// memory on any error, and the one-compile-per-key rule between threads.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilec/KernelCache.h"
 #include "tilec/Target.h"
 
+#include "Compiler/FileIO.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
@@ -35,6 +37,10 @@ constexpr char kMagic[8] = {'T', 'I', 'L', 'E', 'C', 'K', 'C', '1'};
 constexpr uint32_t kFormatVersion = 4;
 /// magic, version, reserved, payload length, checksum.
 constexpr size_t kHeaderBytes = 8 + 4 + 4 + 8 + 8;
+/// The largest payload a reader accepts: far above any kernel's PTX and
+/// cubin, far below what would exhaust memory. A header that declares more
+/// is corrupt, and nothing past it is read.
+constexpr uint64_t kMaxPayloadBytes = uint64_t(256) << 20;
 
 /// Appends little-endian integers and length-prefixed strings.
 class Writer {
@@ -323,27 +329,76 @@ void KernelCache::clearMemory() {
 }
 
 void KernelCache::disableDisk(llvm::StringRef why) {
+  // Silent: the cache only saves time, and a compile that works must not
+  // print or fail because of it. TILEC_CACHE_STATS shows the reason.
   std::lock_guard<std::mutex> lock(mutex);
   if (!diskEnabled)
     return;
   diskEnabled = false;
-  llvm::errs() << fmt::format("tilec: warning: kernel cache directory '{}' "
-                              "is not usable ({}); caching in memory only\n",
-                              config.directory, why.str());
+  diskProblem = why.str();
+}
+
+std::string KernelCache::getDiskProblem() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return diskProblem;
+}
+
+/// Reads the entry file at `path` into `bytes`: at most the header and the
+/// payload length the header declares, which must be the rest of the file.
+/// `missing` when there is no file (or no directory); an error when what is
+/// there cannot be an entry: a link, FIFO, device or directory (never
+/// followed, opened for long or blocked on), a file too short, too long, or
+/// declaring a payload over kMaxPayloadBytes.
+static llvm::Error readEntryFile(llvm::StringRef path, std::string &bytes,
+                                 bool &missing) {
+  missing = false;
+  auto bad = [](llvm::StringRef why) {
+    return llvm::createStringError("corrupt cache entry: " + why);
+  };
+  llvm::ErrorOr<fileio::RegularFile> file = fileio::RegularFile::open(path);
+  if (!file) {
+    std::error_code ec = file.getError();
+    missing = ec == std::errc::no_such_file_or_directory ||
+              ec == std::errc::not_a_directory;
+    if (ec == std::errc::invalid_argument)
+      return bad("not a regular file");
+    return bad(ec.message());
+  }
+  uint64_t size = file->getSize();
+  if (size < kHeaderBytes)
+    return bad(fmt::format("{} bytes, shorter than the header", size));
+  if (std::error_code ec = file->read(kHeaderBytes, bytes))
+    return bad(ec.message());
+  uint64_t length = endian::read64le(bytes.data() + 16);
+  if (length > kMaxPayloadBytes)
+    return bad(fmt::format("header declares a payload of {} bytes, over the "
+                           "limit of {}",
+                           length, kMaxPayloadBytes));
+  if (length != size - kHeaderBytes)
+    return bad(fmt::format("payload of {} bytes, header says {}",
+                           size - kHeaderBytes, length));
+  if (std::error_code ec = file->read(length, bytes))
+    return bad(ec.message());
+  return llvm::Error::success();
 }
 
 KernelCache::Result KernelCache::readFromDisk(llvm::StringRef key) {
   std::string path = getEntryPath(key);
   if (path.empty())
     return nullptr;
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
-  if (!buf)
+  std::string bytes;
+  bool missing = false;
+  llvm::Error readError = readEntryFile(path, bytes, missing);
+  if (missing) {
+    llvm::consumeError(std::move(readError));
     return nullptr;
-  llvm::Expected<CompiledKernel> k = deserializeEntry((*buf)->getBuffer(), key);
+  }
+  llvm::Expected<CompiledKernel> k =
+      readError ? llvm::Expected<CompiledKernel>(std::move(readError))
+                : deserializeEntry(bytes, key);
   if (!k) {
-    // Never trusted: counted, recompiled and overwritten by the caller.
+    // Never trusted: counted, recompiled and replaced by the caller (the
+    // rename replaces a link or FIFO itself, not what it points to).
     llvm::consumeError(k.takeError());
     std::lock_guard<std::mutex> lock(mutex);
     ++stats.corruptEntries;
@@ -365,15 +420,15 @@ void KernelCache::writeToDisk(llvm::StringRef key,
     disableDisk(why);
   };
   if (std::error_code ec = llvm::sys::fs::create_directories(config.directory))
-    return fail(ec.message());
-  // llvm::writeToOutput writes a unique temporary in the same directory and
-  // renames it over the file: a reader (another thread or process) sees the
-  // old file, the new one or none, never a partial one.
-  if (llvm::Error e = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
-        os << serializeEntry(key, kernel);
-        return llvm::Error::success();
-      }))
-    return fail(llvm::toString(std::move(e)));
+    return fail(fmt::format("cannot create directory '{}': {}",
+                            config.directory, ec.message()));
+  // A unique temporary in the same directory, renamed over the entry once
+  // every byte is written: a reader (another thread or process) sees the
+  // old entry, the new one or none, never a partial one. A failed write
+  // (disk full, quota, read-only, EIO) removes the temporary.
+  if (std::error_code ec =
+          fileio::writeFileAtomically(path, serializeEntry(key, kernel)))
+    return fail(fmt::format("cannot write '{}': {}", path, ec.message()));
 }
 
 llvm::Expected<std::shared_ptr<const CompiledKernel>>
@@ -461,6 +516,9 @@ void tilec::printCacheStatsIfRequested(const KernelCache &cache) {
   const char *flag = std::getenv("TILEC_CACHE_STATS");
   if (!flag || !*flag || llvm::StringRef(flag) == "0")
     return;
+  if (std::string problem = cache.getDiskProblem(); !problem.empty())
+    llvm::errs() << fmt::format(
+        "tilec: cache: note: caching in memory only: {}\n", problem);
   CacheStats s = cache.getStats();
   llvm::errs() << fmt::format(
       "tilec: cache: {} hits ({} memory, {} disk), {} misses, {} corrupt, "

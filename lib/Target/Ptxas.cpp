@@ -212,6 +212,9 @@ static llvm::Expected<CubinResult> runPtxas(llvm::StringRef ptx,
       os << ptx;
       os.close();
       ec = os.error();
+      // Checked here; unchecked, the stream's destructor would abort with
+      // "LLVM ERROR: IO failure on output stream" (a full $TMPDIR).
+      os.clear_error();
     }
     if (ec)
       return makeError("cannot write '" + *ptxPath + "': " + ec.message());

@@ -24,6 +24,7 @@
 #include "Compiler/SourceDiagnostics.h"
 #include "Frontend/ASTDump.h"
 #include "Frontend/Parser.h"
+#include "OutputFile.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -41,7 +42,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
@@ -285,7 +285,8 @@ static void printKernelResources(const tilec::KernelMetadata &md) {
       md.sharedBytes, dynamic, md.threadsPerBlock, tuned);
 }
 
-/// `-o NAME` for --emit=c-launcher: writes NAME.h and NAME.c.
+/// `-o NAME` for --emit=c-launcher: writes NAME.h and NAME.c; neither
+/// replaces an existing file before both are written in full.
 static mlir::LogicalResult writeCLauncher(const tilec::CompiledKernel &k) {
   std::string base = outputFilename;
   llvm::StringRef name = llvm::sys::path::filename(base);
@@ -296,17 +297,24 @@ static mlir::LogicalResult writeCLauncher(const tilec::CompiledKernel &k) {
                                 llvm::toString(std::move(e)));
     return mlir::failure();
   }
-  for (auto [ext, text] : {std::pair{".h", &header}, {".c", &source}}) {
-    std::string errorMessage;
-    std::unique_ptr<llvm::ToolOutputFile> out =
-        mlir::openOutputFile(base + ext, &errorMessage);
-    if (!out) {
-      llvm::errs() << fmt::format("tilec: error: {}\n", errorMessage);
-      return mlir::failure();
-    }
-    out->os() << *text;
-    out->keep();
-  }
+  std::string errorMessage;
+  auto fail = [&] {
+    llvm::errs() << fmt::format("tilec: error: {}\n", errorMessage);
+    return mlir::failure();
+  };
+  std::unique_ptr<tilec::OutputFile> h =
+      tilec::OutputFile::open(base + ".h", errorMessage);
+  if (!h)
+    return fail();
+  std::unique_ptr<tilec::OutputFile> c =
+      tilec::OutputFile::open(base + ".c", errorMessage);
+  if (!c)
+    return fail();
+  h->os() << header;
+  c->os() << source;
+  if (!h->finish(errorMessage) || !c->finish(errorMessage) ||
+      !h->keep(errorMessage) || !c->keep(errorMessage))
+    return fail();
   return mlir::success();
 }
 
@@ -513,8 +521,10 @@ int main(int argc, char **argv) {
                     "writes NAME.h and NAME.c) and one kernel per file\n";
     return 1;
   }
-  std::unique_ptr<llvm::ToolOutputFile> output = mlir::openOutputFile(
-      writesOwnFiles ? "-" : outputFilename.getValue(), &errorMessage);
+  // Written to a temporary and renamed on success: a failed compile leaves
+  // no file behind and an existing one as it was.
+  std::unique_ptr<tilec::OutputFile> output = tilec::OutputFile::open(
+      writesOwnFiles ? "-" : outputFilename.getValue(), errorMessage);
   if (!output) {
     llvm::errs() << fmt::format("tilec: error: {}\n", errorMessage);
     return 1;
@@ -549,6 +559,9 @@ int main(int argc, char **argv) {
   }
   if (mlir::failed(result))
     return 1;
-  output->keep();
+  if (!output->commit(errorMessage)) {
+    llvm::errs() << fmt::format("tilec: error: {}\n", errorMessage);
+    return 1;
+  }
   return 0;
 }

@@ -1,8 +1,9 @@
 //===- AutotuneTest.cpp - Tests of the autotuner on the CPU -----*- C++ -*-===//
 //
 // include/tilec/Autotune.h without a GPU: the choice files (written,
-// reread by another cache, and ignored when truncated, bit-flipped, for
-// another key or unreadable), and the tuner over the fake driver of
+// reread by another cache, ignored when truncated, bit-flipped, for
+// another key, unreadable, a link or a FIFO, and never published half
+// written), and the tuner over the fake driver of
 // unittests/Runtime with a counted fake compile and an injected measure
 // that returns set times per config: it picks the fastest, stores it, and
 // a second tuner (a second process, as far as the tuner can tell) reuses it
@@ -23,6 +24,12 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <csignal>
+#include <cstring>
+
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace tilec;
 using namespace tilec::autotune;
@@ -150,6 +157,50 @@ TEST_F(ChoiceCacheTest, UnusableDirectoryKeepsChoicesInMemory) {
             std::string::npos);
   EXPECT_EQ(cache.getStats().writeFailures, 1u);
   EXPECT_EQ(cache.getPath(kKey), "");
+  std::optional<StoredChoice> c = cache.lookup(kKey);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->index, 1u);
+}
+
+TEST_F(ChoiceCacheTest, LinksAndFifosAreIgnoredAndFailedWritesLeaveNothing) {
+  ChoiceCache writer(dir);
+  std::string path = writer.getPath(kKey);
+  // Read, /dev/zero never ends; opened, a FIFO without a writer blocks.
+  for (const char *what : {"/dev/zero", "fifo"}) {
+    SCOPED_TRACE(what);
+    ::unlink(path.c_str()); // fs::remove refuses FIFOs
+    int rc = llvm::StringRef(what) == "fifo" ? ::mkfifo(path.c_str(), 0644)
+                                             : ::symlink(what, path.c_str());
+    ASSERT_EQ(rc, 0) << std::strerror(errno);
+    ChoiceCache reader(dir);
+    EXPECT_FALSE(reader.lookup(kKey));
+    EXPECT_EQ(reader.getStats().corruptFiles, 1u);
+  }
+  ::unlink(path.c_str()); // fs::remove refuses FIFOs
+
+  // A write that fails part way (past the file size limit, EFBIG, as a full
+  // disk fails with ENOSPC) publishes nothing and leaves no temporary.
+  // (Its warning is not captured: gtest would capture it to a file, which
+  // the limit would cut.)
+  ChoiceCache cache(dir);
+  {
+    rlimit saved;
+    ::getrlimit(RLIMIT_FSIZE, &saved);
+    auto handler = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit limit = saved;
+    limit.rlim_cur = 50;
+    ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limit), 0);
+    cache.store(kKey, {1, "BLOCK=128, num_warps=4, num_stages=3", 0.5});
+    ::setrlimit(RLIMIT_FSIZE, &saved);
+    std::signal(SIGXFSZ, handler);
+  }
+  EXPECT_EQ(cache.getStats().writeFailures, 1u);
+  std::string left;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; !ec && it != end;
+       it.increment(ec))
+    left += it->path() + " ";
+  EXPECT_EQ(left, "");
   std::optional<StoredChoice> c = cache.lookup(kKey);
   ASSERT_TRUE(c);
   EXPECT_EQ(c->index, 1u);

@@ -5,8 +5,10 @@
 // metadata is built here: the C signature, the refusals, and the generated
 // C compiled with the system's C compiler (as C99, warnings as errors),
 // linked against a stub driver that prints what cuTensorMapEncodeTiled and
-// cuLaunchKernel received, and run. The lit test test/Tools/c_launcher.py
-// covers kernels without descriptors.
+// cuLaunchKernel received, and run. Likewise a kernel with more than 48 KiB
+// of dynamic shared memory, against a stub that refuses its launch, as the
+// driver does, unless cuFuncSetAttribute allowed it. The lit test
+// test/Tools/c_launcher.py covers kernels without descriptors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,10 +57,11 @@ CompiledKernel tmaKernel() {
 }
 
 /// The launcher's header and source text, or the error's message in `h`.
-std::pair<std::string, std::string> emit(const CompiledKernel &k) {
+std::pair<std::string, std::string> emit(const CompiledKernel &k,
+                                         llvm::StringRef name = "mm") {
   std::string h, c;
   llvm::raw_string_ostream hos(h), cos(c);
-  if (llvm::Error e = emitCLauncher(k, "mm", hos, cos))
+  if (llvm::Error e = emitCLauncher(k, name, hos, cos))
     return {llvm::toString(std::move(e)), ""};
   return {h, c};
 }
@@ -172,12 +175,20 @@ int main(void) {
 }
 )c";
 
-TEST(CLauncherTest, GeneratedCEncodesAsTheRuntimeDoes) {
-  llvm::ErrorOr<std::string> cc = llvm::sys::findProgramByName("cc");
-  if (!cc)
-    GTEST_SKIP() << "no C compiler (cc) here";
+/// Writes the launcher of `k` as NAME.h and NAME.c, compiles it with
+/// `driver` (a stub of the driver API with a main) as C99 with warnings as
+/// errors, runs it and returns what it printed; nullopt after a failure it
+/// has reported.
+std::optional<std::string> runWithStubDriver(const std::string &cc,
+                                             const CompiledKernel &k,
+                                             llvm::StringRef name,
+                                             llvm::StringRef driver) {
   llvm::SmallString<128> dir;
-  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("tilec-claunch", dir));
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueDirectory("tilec-claunch", dir)) {
+    ADD_FAILURE() << ec.message();
+    return std::nullopt;
+  }
   auto path = [&](llvm::StringRef file) {
     llvm::SmallString<128> p = dir;
     llvm::sys::path::append(p, file);
@@ -186,34 +197,55 @@ TEST(CLauncherTest, GeneratedCEncodesAsTheRuntimeDoes) {
   auto write = [&](llvm::StringRef file, llvm::StringRef text) {
     std::error_code ec;
     llvm::raw_fd_ostream os(path(file), ec);
-    ASSERT_FALSE(ec) << ec.message();
+    EXPECT_FALSE(ec) << ec.message();
     os << text;
   };
-  auto [h, c] = emit(tmaKernel());
-  write("mm.h", h);
-  write("mm.c", c);
-  write("main.c", kStubDriver);
+  auto [h, c] = emit(k, name);
+  write(name.str() + ".h", h);
+  write(name.str() + ".c", c);
+  write("main.c", driver);
 
-  std::string exe = path("mm"), log = path("log");
-  int rc = llvm::sys::ExecuteAndWait(*cc,
-                                     {*cc, "-std=c99", "-Wall", "-Wextra",
-                                      "-Werror", "-I" TILEC_CUDA_INCLUDE_DIR,
-                                      path("mm.c"), path("main.c"), "-o", exe},
-                                     std::nullopt, {std::nullopt, log, log});
+  std::string exe = path("launcher"), log = path("log");
   auto logText = [&] {
     auto b = llvm::MemoryBuffer::getFile(log);
     return b ? (*b)->getBuffer().str() : std::string("<no output>");
   };
-  ASSERT_EQ(rc, 0) << logText() << "\n" << c;
-  rc = llvm::sys::ExecuteAndWait(exe, {exe}, std::nullopt,
-                                 {std::nullopt, log, log});
-  ASSERT_EQ(rc, 0) << logText();
+  std::optional<std::string> result;
+  int rc = llvm::sys::ExecuteAndWait(cc,
+                                     {cc, "-std=c99", "-Wall", "-Wextra",
+                                      "-Werror", "-I" TILEC_CUDA_INCLUDE_DIR,
+                                      path(name.str() + ".c"), path("main.c"),
+                                      "-o", exe},
+                                     std::nullopt, {std::nullopt, log, log});
+  if (rc != 0) {
+    ADD_FAILURE() << logText() << "\n" << c;
+  } else {
+    rc = llvm::sys::ExecuteAndWait(exe, {exe}, std::nullopt,
+                                   {std::nullopt, log, log});
+    if (rc != 0)
+      ADD_FAILURE() << "exit " << rc << ": " << logText();
+    else
+      result = logText();
+  }
+  llvm::sys::fs::remove_directories(dir);
+  return result;
+}
+
+TEST(CLauncherTest, GeneratedCEncodesAsTheRuntimeDoes) {
+  llvm::ErrorOr<std::string> cc = llvm::sys::findProgramByName("cc");
+  if (!cc)
+    GTEST_SKIP() << "no C compiler (cc) here";
+  // The stub defines no cuFuncSetAttribute: a kernel without dynamic shared
+  // memory must not call it.
+  std::optional<std::string> out =
+      runWithStubDriver(*cc, tmaKernel(), "mm", kStubDriver);
+  ASSERT_TRUE(out);
   // The same calls runtime::encodeTensorMap makes: dimensions innermost
   // first, strides in bytes, fp16 (6) with a 128-byte swizzle (3) and a
   // [64, 128] box, fp32 (7) with [32, 64]; L2 256B (3), zero fill (0).
   // A last stride other than 1 the generated helper refuses itself
   // (CUDA_ERROR_INVALID_VALUE, 1), before the driver is asked.
-  EXPECT_EQ(logText(),
+  EXPECT_EQ(*out,
             "function matmul_tma_kernel\n"
             "encode type=6 rank=2 base=0x10000 aligned=1 dim=200 box=64 es=1 "
             "dim=1000 box=128 es=1 stride=512 interleave=0 swizzle=3 l2=3 "
@@ -224,7 +256,105 @@ TEST(CLauncherTest, GeneratedCEncodesAsTheRuntimeDoes) {
             "launch grid=7 block=256 maps=1,2 M=1000\n"
             "result 0\n"
             "result 1\n");
-  llvm::sys::fs::remove_directories(dir);
+}
+
+/// matmul_kernel(c_ptr, M) with `bytes` of dynamic shared memory.
+CompiledKernel sharedMemoryKernel(int bytes) {
+  CompiledKernel k;
+  k.ptx = "ptx";
+  k.cubin = std::string("\177ELF\2\1\1", 7);
+  KernelMetadata &md = k.metadata;
+  md.name = "matmul_kernel";
+  md.arch = "sm_90a";
+  md.threadsPerBlock = 128;
+  md.hasCubin = true;
+  md.dynamicSharedBytes = bytes;
+  md.params = {{"c_ptr", "*fp16", KernelParam::Kind::Pointer, 64},
+               {"M", "i32", KernelParam::Kind::Int, 32}};
+  return k;
+}
+
+/// A driver that, like the real one, refuses a launch with more than 48 KiB
+/// of dynamic shared memory unless cuFuncSetAttribute allowed that much,
+/// and refuses the attribute itself when `refuse` is set.
+constexpr const char *kSharedMemoryDriver = R"c(
+#include "big.h"
+#include <stdio.h>
+
+static int allowed = 0, refuse = 0;
+CUresult cuModuleLoadData(CUmodule *m, const void *image) {
+  (void)image;
+  *m = (CUmodule)1;
+  return CUDA_SUCCESS;
+}
+CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
+  (void)m;
+  (void)name;
+  *f = (CUfunction)2;
+  return CUDA_SUCCESS;
+}
+CUresult cuModuleUnload(CUmodule m) {
+  (void)m;
+  printf("unload\n");
+  return CUDA_SUCCESS;
+}
+CUresult cuFuncSetAttribute(CUfunction f, CUfunction_attribute a, int v) {
+  (void)f;
+  printf("set %s %d\n",
+         a == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+             ? "max-dynamic-shared" : "other", v);
+  if (refuse)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (a == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)
+    allowed = v;
+  return CUDA_SUCCESS;
+}
+CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
+    unsigned bx, unsigned by, unsigned bz, unsigned shared, CUstream s,
+    void **args, void **extra) {
+  (void)f; (void)gx; (void)gy; (void)gz; (void)bx; (void)by; (void)bz;
+  (void)s; (void)args; (void)extra;
+  if (shared > 48 * 1024 && (int)shared > allowed)
+    return CUDA_ERROR_INVALID_VALUE;
+  printf("launch shared=%u\n", shared);
+  return CUDA_SUCCESS;
+}
+
+int main(void) {
+  printf("load %d\n", (int)load_big());
+  printf("result %d\n", (int)big(NULL, 1, 1, 1, 0x1000, 7));
+  unload_big();
+  refuse = 1;
+  allowed = 0;
+  printf("load %d\n", (int)load_big());
+  printf("result %d\n", (int)big(NULL, 1, 1, 1, 0x1000, 7));
+  return 0;
+}
+)c";
+
+TEST(CLauncherTest, MoreThan48KiBOfDynamicSharedMemoryIsAskedFor) {
+  // Up to 48 KiB a launch needs no attribute.
+  EXPECT_EQ(emit(sharedMemoryKernel(48 * 1024), "big")
+                .second.find("cuFuncSetAttribute"),
+            std::string::npos);
+  llvm::ErrorOr<std::string> cc = llvm::sys::findProgramByName("cc");
+  if (!cc)
+    GTEST_SKIP() << "no C compiler (cc) here";
+  std::optional<std::string> out = runWithStubDriver(
+      *cc, sharedMemoryKernel(100000), "big", kSharedMemoryDriver);
+  ASSERT_TRUE(out);
+  // The load allows the kernel its 100000 bytes and the launch succeeds; a
+  // refused attribute fails the load (CUDA_ERROR_INVALID_VALUE, 1), which
+  // leaves nothing loaded to launch (CUDA_ERROR_NOT_INITIALIZED, 3).
+  EXPECT_EQ(*out, "set max-dynamic-shared 100000\n"
+                  "load 0\n"
+                  "launch shared=100000\n"
+                  "result 0\n"
+                  "unload\n"
+                  "set max-dynamic-shared 100000\n"
+                  "unload\n"
+                  "load 1\n"
+                  "result 3\n");
 }
 
 } // namespace

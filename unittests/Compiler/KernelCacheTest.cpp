@@ -1,15 +1,19 @@
 //===- KernelCacheTest.cpp - Tests of the kernel cache ----------*- C++ -*-===//
 //
 // include/tilec/KernelCache.h on the CPU: what hits and what misses, entries
-// that are truncated or have flipped bytes, an unusable directory, and eight
-// threads asking for one kernel. Most tests count compiles through a
-// replaced compile function (fast, and the count is exact); two compile
-// real kernels to PTX to show the key covers what the compiler reads.
+// that are truncated or have flipped bytes, entries that are links to
+// devices, FIFOs or directories, headers that lie about their length, write
+// failures (a file size limit, a full and a read-only tmpfs when the test
+// may mount one), an unusable directory, and eight threads asking for one
+// kernel. Most tests count compiles through a replaced compile function
+// (fast, and the count is exact); two compile real kernels to PTX to show
+// the key covers what the compiler reads.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilec/KernelCache.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -19,7 +23,16 @@
 
 #include <atomic>
 #include <chrono>
+#include <csignal>
+#include <cstring>
+#include <future>
 #include <thread>
+
+#include <fcntl.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace tilec;
 
@@ -74,7 +87,7 @@ protected:
         std::this_thread::sleep_for(delay);
       CompiledKernel k;
       k.ptx = "// ptx of " + opts.kernelName + " #" +
-              std::to_string(compiles.load());
+              std::to_string(compiles.load()) + padding;
       k.metadata.name = opts.kernelName;
       k.metadata.numWarps = opts.numWarps;
       k.metadata.params.push_back(
@@ -95,9 +108,22 @@ protected:
     return (*k)->ptx;
   }
 
+  /// The names in `directory`, sorted.
+  static std::vector<std::string> listDirectory(const std::string &directory) {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(directory, ec), end;
+         !ec && it != end; it.increment(ec))
+      names.push_back(llvm::sys::path::filename(it->path()).str());
+    llvm::sort(names);
+    return names;
+  }
+
   std::string dir;
   std::atomic<int> compiles{0};
   std::chrono::milliseconds delay{0};
+  /// Appended to every fake PTX, to make entries of a given size.
+  std::string padding;
 };
 
 TEST_F(KernelCacheTest, IdenticalInputHitsInMemoryThenOnDisk) {
@@ -321,9 +347,43 @@ TEST_F(KernelCacheTest, EntriesOfTheFormatBeforeTensorDescsMiss) {
             "corrupt cache entry: format version 3, expected 4");
 }
 
-TEST_F(KernelCacheTest, UnusableDirectoryFallsBackToMemoryWithOneWarning) {
-  // A regular file where the directory should be: creating it fails even
-  // for root, for whom permission bits would not.
+TEST_F(KernelCacheTest, UnusableDirectoryFallsBackToMemorySilently) {
+  // A regular file where the directory should be, or above it: creating it
+  // fails even for root, for whom permission bits would not.
+  std::string file = dir + "/not-a-dir";
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(file, ec);
+    ASSERT_FALSE(ec);
+  }
+  for (const std::string &directory : {file, file + "/cache"}) {
+    SCOPED_TRACE(directory);
+    compiles = 0;
+    KernelCache::Config c = config();
+    c.directory = directory;
+    KernelCache cache(c);
+    testing::internal::CaptureStderr();
+    std::string a = get(cache, baseOptions());
+    CompileOptions other = baseOptions();
+    other.numWarps = 8;
+    get(cache, other);
+    std::string b = get(cache, baseOptions());
+    std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(compiles, 2);
+    CacheStats s = cache.getStats();
+    EXPECT_EQ(s.writeFailures, 1u);
+    EXPECT_EQ(s.memoryHits, 1u);
+    EXPECT_EQ(s.corruptEntries, 0u);
+    EXPECT_EQ(cache.getDirectory(), "");
+    // Nothing on stderr: the compile works, the cache only saves time.
+    EXPECT_EQ(err, "");
+    EXPECT_NE(cache.getDiskProblem().find("'" + directory), std::string::npos)
+        << cache.getDiskProblem();
+  }
+}
+
+TEST_F(KernelCacheTest, StatsSayWhyTheDiskWasGivenUp) {
   std::string file = dir + "/not-a-dir";
   {
     std::error_code ec;
@@ -333,26 +393,255 @@ TEST_F(KernelCacheTest, UnusableDirectoryFallsBackToMemoryWithOneWarning) {
   KernelCache::Config c = config();
   c.directory = file + "/cache";
   KernelCache cache(c);
+  get(cache, baseOptions());
+  const char *saved = std::getenv("TILEC_CACHE_STATS");
+  std::string copy = saved ? saved : "";
+  ::setenv("TILEC_CACHE_STATS", "1", 1);
   testing::internal::CaptureStderr();
-  std::string a = get(cache, baseOptions());
-  CompileOptions other = baseOptions();
-  other.numWarps = 8;
-  get(cache, other);
-  std::string b = get(cache, baseOptions());
+  printCacheStatsIfRequested(cache);
   std::string err = testing::internal::GetCapturedStderr();
-  EXPECT_EQ(a, b);
-  EXPECT_EQ(compiles, 2);
+  if (saved)
+    ::setenv("TILEC_CACHE_STATS", copy.c_str(), 1);
+  else
+    ::unsetenv("TILEC_CACHE_STATS");
+  EXPECT_EQ(err, "tilec: cache: note: caching in memory only: cannot create "
+                 "directory '" +
+                     file +
+                     "/cache': Not a directory\n"
+                     "tilec: cache: 0 hits (0 memory, 0 disk), 1 "
+                     "misses, 0 corrupt, 1 write failures\n");
+}
+
+/// Runs `f` on another thread for at most ten seconds; false if it is still
+/// running then (`release` must then make it return).
+bool finishesInTime(const std::function<void()> &f,
+                    const std::function<void()> &release) {
+  std::packaged_task<void()> task(f);
+  std::future<void> done = task.get_future();
+  std::thread thread(std::move(task));
+  bool inTime =
+      done.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+  if (!inTime)
+    release();
+  thread.join();
+  return inTime;
+}
+
+TEST_F(KernelCacheTest, EntriesThatAreNotRegularFilesAreNeverFollowed) {
+  std::string path;
+  {
+    KernelCache cache(config());
+    path = cache.getEntryPath(cache.computeKey(kSource, baseOptions()));
+    get(cache, baseOptions());
+  }
+  std::string elsewhere = dir + "/elsewhere.tkc";
+  ASSERT_FALSE(llvm::sys::fs::copy_file(path, elsewhere));
+  // Each replaces the entry with something no write of the cache makes.
+  std::vector<std::pair<const char *, std::function<int()>>> plants = {
+      // Read, /dev/zero never ends: the reader ran out of memory.
+      {"link to /dev/zero",
+       [&] { return ::symlink("/dev/zero", path.c_str()); }},
+      {"link to /dev/null",
+       [&] { return ::symlink("/dev/null", path.c_str()); }},
+      // Even a link to a whole entry: a link is never an entry.
+      {"link to an entry",
+       [&] { return ::symlink(elsewhere.c_str(), path.c_str()); }},
+      // Opened, a FIFO without a writer blocks forever.
+      {"FIFO", [&] { return ::mkfifo(path.c_str(), 0644); }},
+  };
+  int expectedCompiles = 1;
+  for (auto &[what, plant] : plants) {
+    SCOPED_TRACE(what);
+    ::unlink(path.c_str());
+    ASSERT_EQ(plant(), 0) << std::strerror(errno);
+    KernelCache cache(config());
+    std::string ptx;
+    bool inTime =
+        finishesInTime([&] { ptx = get(cache, baseOptions()); },
+                       [&] {
+                         // A writer that comes and goes ends the
+                         // blocked open and read.
+                         int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK);
+                         if (fd >= 0)
+                           ::close(fd);
+                       });
+    EXPECT_TRUE(inTime) << "the cache blocked on the entry";
+    ++expectedCompiles;
+    EXPECT_EQ(ptx, "// ptx of k #" + std::to_string(expectedCompiles));
+    CacheStats s = cache.getStats();
+    EXPECT_EQ(s.corruptEntries, 1u);
+    EXPECT_EQ(s.writeFailures, 0u);
+    // The rename replaced the link or FIFO itself with a regular entry,
+    // leaving what a link pointed to as it was.
+    llvm::sys::fs::file_status st;
+    ASSERT_FALSE(llvm::sys::fs::status(path, st, /*Follow=*/false));
+    EXPECT_EQ(st.type(), llvm::sys::fs::file_type::regular_file);
+    KernelCache again(config());
+    EXPECT_EQ(get(again, baseOptions()), ptx);
+    EXPECT_EQ(again.getStats().diskHits, 1u);
+  }
+  auto kept = llvm::MemoryBuffer::getFile(elsewhere);
+  ASSERT_TRUE(static_cast<bool>(kept));
+  EXPECT_NE((*kept)->getBuffer().find("// ptx of k #1"), llvm::StringRef::npos);
+
+  // A directory at the entry's path: a miss, and the write that cannot
+  // replace it turns the cache to memory.
+  llvm::sys::fs::remove(path);
+  ASSERT_FALSE(llvm::sys::fs::create_directory(path));
+  KernelCache cache(config());
+  EXPECT_EQ(get(cache, baseOptions()),
+            "// ptx of k #" + std::to_string(++expectedCompiles));
+  EXPECT_EQ(cache.getStats().corruptEntries, 1u);
+  EXPECT_EQ(cache.getStats().writeFailures, 1u);
+  EXPECT_EQ(get(cache, baseOptions()),
+            "// ptx of k #" + std::to_string(expectedCompiles));
+  EXPECT_EQ(cache.getStats().memoryHits, 1u);
+}
+
+TEST_F(KernelCacheTest, HeadersThatMisstateTheLengthAreCorrupt) {
+  std::string path;
+  {
+    KernelCache cache(config());
+    path = cache.getEntryPath(cache.computeKey(kSource, baseOptions()));
+    get(cache, baseOptions());
+  }
+  auto setLength = [](std::string &b, uint64_t length) {
+    for (int i = 0; i < 8; ++i)
+      b[16 + i] = static_cast<char>(length >> (8 * i));
+  };
+  std::vector<std::pair<const char *, std::function<void()>>> damages = {
+      {"declares more than the file holds",
+       [&] {
+         editEntry(path, [&](std::string &b) { setLength(b, 1 << 20); });
+       }},
+      {"declares less than the file holds",
+       [&] { editEntry(path, [&](std::string &b) { setLength(b, 10); }); }},
+      // A sparse file of 16 GiB whose header declares exactly that much:
+      // over the limit, refused before a byte of the payload is read.
+      {"declares 16 GiB and has them",
+       [&] {
+         uint64_t length = uint64_t(16) << 30;
+         editEntry(path, [&](std::string &b) { setLength(b, length); });
+         ASSERT_EQ(::truncate(path.c_str(), static_cast<off_t>(32 + length)), 0)
+             << std::strerror(errno);
+       }},
+  };
+  int expectedCompiles = 1;
+  for (auto &[what, damage] : damages) {
+    SCOPED_TRACE(what);
+    damage();
+    KernelCache cache(config());
+    auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(get(cache, baseOptions()),
+              "// ptx of k #" + std::to_string(++expectedCompiles));
+    EXPECT_LT(std::chrono::steady_clock::now() - start,
+              std::chrono::seconds(5));
+    EXPECT_EQ(cache.getStats().corruptEntries, 1u);
+  }
+}
+
+/// Restores RLIMIT_FSIZE and SIGXFSZ on destruction.
+struct FileSizeLimit {
+  explicit FileSizeLimit(rlim_t bytes) {
+    ::getrlimit(RLIMIT_FSIZE, &saved);
+    savedHandler = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit limit = saved;
+    limit.rlim_cur = bytes;
+    ok = ::setrlimit(RLIMIT_FSIZE, &limit) == 0;
+  }
+  ~FileSizeLimit() {
+    ::setrlimit(RLIMIT_FSIZE, &saved);
+    std::signal(SIGXFSZ, savedHandler);
+  }
+  rlimit saved;
+  void (*savedHandler)(int);
+  bool ok;
+};
+
+TEST_F(KernelCacheTest, FailedWritesPublishNothingAndFallBackToMemory) {
+  padding = std::string(4096, 'p');
+  KernelCache cache(config());
+  std::string first;
+  testing::internal::CaptureStderr();
+  {
+    // The kernel's file size limit: a write past 1000 bytes fails with
+    // EFBIG, as a full disk fails with ENOSPC, after a partial write.
+    FileSizeLimit limit(1000);
+    ASSERT_TRUE(limit.ok);
+    first = get(cache, baseOptions());
+  }
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  EXPECT_EQ(first, "// ptx of k #1" + padding);
   CacheStats s = cache.getStats();
   EXPECT_EQ(s.writeFailures, 1u);
-  EXPECT_EQ(s.memoryHits, 1u);
-  EXPECT_EQ(cache.getDirectory(), "");
-  EXPECT_NE(err.find("tilec: warning: kernel cache directory '" + file +
-                     "/cache' is not usable"),
+  EXPECT_NE(cache.getDiskProblem().find("File too large"), std::string::npos)
+      << cache.getDiskProblem();
+  // No entry under its name, no temporary left.
+  EXPECT_EQ(listDirectory(dir), std::vector<std::string>{});
+  // Memory still serves it.
+  EXPECT_EQ(get(cache, baseOptions()), first);
+  EXPECT_EQ(compiles, 1);
+  EXPECT_EQ(cache.getStats().memoryHits, 1u);
+}
+
+/// A tmpfs of `size` mounted on a fresh directory, unmounted on destruction;
+/// `mounted` is false where the test may not mount (not root, no
+/// CAP_SYS_ADMIN).
+struct TmpfsMount {
+  TmpfsMount(const std::string &parent, const char *size) {
+    path = parent + "/tmpfs";
+    llvm::sys::fs::create_directory(path);
+    mounted = ::mount("tmpfs", path.c_str(), "tmpfs", 0, size) == 0;
+  }
+  bool remountReadOnly() {
+    return ::mount("tmpfs", path.c_str(), "tmpfs", MS_REMOUNT | MS_RDONLY,
+                   nullptr) == 0;
+  }
+  ~TmpfsMount() {
+    if (mounted)
+      ::umount2(path.c_str(), MNT_DETACH);
+  }
+  std::string path;
+  bool mounted = false;
+};
+
+TEST_F(KernelCacheTest, FullOrReadOnlyDiskFallsBackToMemory) {
+  TmpfsMount disk(dir, "size=64k");
+  if (!disk.mounted)
+    GTEST_SKIP() << "cannot mount a tmpfs here: " << std::strerror(errno);
+  // An entry of 200 KB on a 64 KiB file system.
+  padding = std::string(200 * 1000, 'p');
+  {
+    KernelCache::Config c = config();
+    c.directory = disk.path + "/cache";
+    KernelCache cache(c);
+    testing::internal::CaptureStderr();
+    std::string ptx = get(cache, baseOptions());
+    EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+    EXPECT_EQ(ptx, "// ptx of k #1" + padding);
+    EXPECT_EQ(cache.getStats().writeFailures, 1u);
+    EXPECT_NE(cache.getDiskProblem().find("No space left on device"),
+              std::string::npos)
+        << cache.getDiskProblem();
+    EXPECT_EQ(get(cache, baseOptions()), ptx);
+    EXPECT_EQ(compiles, 1);
+    // The directory was made; nothing partial is in it.
+    EXPECT_EQ(listDirectory(disk.path + "/cache"), std::vector<std::string>{});
+  }
+  // Read-only: even root cannot create the temporary.
+  padding.clear();
+  ASSERT_TRUE(disk.remountReadOnly()) << std::strerror(errno);
+  KernelCache::Config c = config();
+  c.directory = disk.path + "/cache";
+  KernelCache cache(c);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(get(cache, baseOptions()), "// ptx of k #2");
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  EXPECT_EQ(cache.getStats().writeFailures, 1u);
+  EXPECT_NE(cache.getDiskProblem().find("Read-only file system"),
             std::string::npos)
-      << err;
-  // One warning, not one per write.
-  EXPECT_EQ(err.find("warning", err.find("warning") + 1), std::string::npos)
-      << err;
+      << cache.getDiskProblem();
+  EXPECT_EQ(listDirectory(disk.path + "/cache"), std::vector<std::string>{});
 }
 
 TEST_F(KernelCacheTest, EightThreadsCompileOnce) {
