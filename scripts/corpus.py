@@ -108,10 +108,16 @@ def compile_one(entry, tree, tilec, arch, timeout):
             return classify(None, out, True)
 
 
-def reason_class(reason):
-    """A short bucket for the refusal reason, for the summary table."""
-    m = re.search(r"'([^']+)'", reason)
-    return m.group(1) if m else reason[:60]
+def reason_class(reason, kernel):
+    """A bucket for the reason, for the summary table: the message without its
+    location, with the kernel's own name and entry numbers generalized and the
+    detail after a '; ' or ': expected' dropped."""
+    msg = re.sub(r"^[^\s:]+:\d+: ", "", reason)
+    msg = msg.replace(f"'{kernel}'", "KERNEL")
+    msg = re.sub(r"\bentry \d+\b", "entry N", msg)
+    msg = re.sub(r"^in the signature of KERNEL: ", "signature: ", msg)
+    msg = re.split(r"; |: expected", msg)[0]
+    return msg[:100]
 
 
 def main():
@@ -177,7 +183,7 @@ def main():
     buckets = {}
     for r in results:
         if r["status"] != "compiles":
-            buckets.setdefault(reason_class(r["reason"]), []).append(r["id"])
+            buckets.setdefault(reason_class(r["reason"], r["kernel"]), []).append(r["id"])
     lines += ["", "## Why kernels do not compile", "", "| reason | kernels |", "| --- | --- |"]
     for k, ids in sorted(buckets.items(), key=lambda kv: -len(kv[1])):
         lines.append(f"| {k} | {len(ids)}: {', '.join(ids)} |")
