@@ -164,8 +164,11 @@ def main():
     out.mkdir(parents=True, exist_ok=True)
     counts = {s: sum(r["status"] == s for r in results) for s in ("compiles", "refused", "failed")}
     libs = sorted({r["repo"] for r in results})
-    commit = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip()
+    # The commit of the checkout the tilec binary was built in (BUILD/bin/tilec),
+    # which need not be this script's checkout.
+    tilec_tree = pathlib.Path(args.tilec).resolve().parent.parent.parent
+    commit = subprocess.run(["git", "-C", str(tilec_tree), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip() or "unknown"
     summary = dict(date=datetime.date.today().isoformat(), tilec_commit=commit, arch=args.arch,
                    kernels=len(results), libraries=len(libs), **counts)
     (out / "results.json").write_text(json.dumps(dict(summary=summary, results=results),
