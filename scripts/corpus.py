@@ -12,8 +12,10 @@ it extracts at the manifest's commit into `SRC` first.
 Each kernel is compiled for sm_90a to a cubin (so ptxas accepted its PTX) and
 classified:
   compiles  exit 0 and a cubin was written;
-  refused   exit 1 with a located diagnostic (`file:line:col: error:`);
+  refused   exit 1 with a located diagnostic (`file:line:col: error:`) of
+            tilec's own, naming what it does not take;
   failed    anything else: a signal, an unlocated error, an LLVM ERROR, a
+            located MLIR legalization or verifier failure ("internal"), a
             time-out, exit 0 without output.
 The run writes results.json and results.md to --out and prints a summary; it
 exits non-zero only when the manifest or the sources cannot be read (the
@@ -34,6 +36,9 @@ import tempfile
 
 LOCATED = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*)$",
                      re.M)
+# Messages of MLIR's conversion driver and op verifiers (not tilec's own
+# diagnostics): "failed to legalize operation 'x.y'", "'llvm.z' op ...".
+INTERNAL = re.compile(r"failed to legalize operation|'[a-z_]+\.[a-z_.]+' op ")
 COLUMNS = ["id", "repo", "commit", "path", "kernel", "signature", "flags", "launcher"]
 
 
@@ -87,7 +92,12 @@ def classify(proc, out_file, timed_out):
         return "failed", text[text.index("LLVM ERROR"):].splitlines()[0]
     m = LOCATED.search(text)
     if proc.returncode == 1 and m:
-        return "refused", f"{pathlib.Path(m['file']).name}:{m['line']}: {m['msg']}"
+        where = f"{pathlib.Path(m['file']).name}:{m['line']}: {m['msg']}"
+        # A pass or verifier failure carries the kernel's location but is not
+        # a refusal by name: tilec took the construct and then broke on it.
+        if INTERNAL.match(m["msg"]):
+            return "failed", "internal: " + where
+        return "refused", where
     first = text.strip().splitlines()[0] if text.strip() else f"exit {proc.returncode}"
     return "failed", f"unlocated: {first}"
 
@@ -112,7 +122,7 @@ def reason_class(reason, kernel):
     """A bucket for the reason, for the summary table: the message without its
     location, with the kernel's own name and entry numbers generalized and the
     detail after a '; ' or ': expected' dropped."""
-    msg = re.sub(r"^[^\s:]+:\d+: ", "", reason)
+    msg = re.sub(r"^(internal: )?[^\s:]+:\d+: ", r"\1", reason)
     msg = msg.replace(f"'{kernel}'", "KERNEL")
     msg = re.sub(r"\bentry \d+\b", "entry N", msg)
     msg = re.sub(r"^in the signature of KERNEL: ", "signature: ", msg)
