@@ -50,6 +50,10 @@ Emitter::Emitter(mlir::MLIRContext &ctx, const Module &module)
     : ctx(ctx), module(module), current(&module), b(&ctx, &opCounter) {}
 
 mlir::Location Emitter::loc(SourceLoc l) {
+  // Inside the prelude, everything is at the kernel's call of the tl
+  // function: it is a builtin to the user, and its errors belong there.
+  if (preludeCallSite)
+    return *preludeCallSite;
   mlir::Location fileLoc =
       mlir::FileLineColLoc::get(&ctx, current->filename, l.line, l.col);
   if (callStack.empty())
@@ -280,6 +284,9 @@ Emitter::inlineFunction(const FunctionDef *f, SourceLoc callLoc,
   mlir::Location callSite = loc(callLoc);
   const Module *caller = current;
   current = moduleOf(f);
+  std::optional<mlir::Location> savedPreludeCallSite = preludeCallSite;
+  if (current != &module && !preludeCallSite)
+    preludeCallSite = callSite;
   activeFunctions.insert(f);
   functionStack.push_back(f);
   callStack.push_back(callSite);
@@ -307,6 +314,7 @@ Emitter::inlineFunction(const FunctionDef *f, SourceLoc callLoc,
   functionStack.pop_back();
   activeFunctions.erase(f);
   current = caller;
+  preludeCallSite = savedPreludeCallSite;
   if (failed(r))
     return failure();
   return flow.value;

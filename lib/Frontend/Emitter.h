@@ -35,6 +35,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace tilec::frontend {
 
@@ -305,6 +306,9 @@ public:
   /// The file whose names are in scope: the kernel's, or a prelude file's
   /// while one of its functions is inlined (moduleOf).
   const Module *current;
+  /// While a prelude function is inlined: the location of the kernel's call
+  /// that entered the prelude, which every location inside it takes.
+  std::optional<mlir::Location> preludeCallSite;
   OpCounter opCounter;
   mlir::OpBuilder b;
   /// Helper calls inlined so far.
