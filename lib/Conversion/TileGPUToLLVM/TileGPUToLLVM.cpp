@@ -95,6 +95,8 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateFuncOpToLLVMPatterns(converter, patterns);
   populateElementwiseOpToLLVMPatterns(converter, patterns);
   populateMemoryOpToLLVMPatterns(converter, patterns, onMasked);
+  populateAtomicOpToLLVMPatterns(converter, patterns);
+  populateDebugOpToLLVMPatterns(converter, patterns);
   populateViewOpToLLVMPatterns(converter, patterns);
   populateReduceOpToLLVMPatterns(converter, patterns);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns);
