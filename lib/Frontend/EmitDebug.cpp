@@ -165,6 +165,11 @@ std::optional<FailureOr<TValue>> Emitter::callDebugBuiltin(
         boolCondition(*this, c, "'tl.assume' condition", a->locs[0]);
     if (failed(cv))
       return FailureOr<TValue>(failure());
+    // Triton passes the condition to llvm.intr.assume, which takes one i1.
+    if (cv->getType().isTensor())
+      return FailureOr<TValue>(err(a->locs[0], "'tl.assume' condition must "
+                                               "be a scalar, got " +
+                                                   cv->describe()));
     tile::AssumeOp::create(b, ml, cv->getValue());
     return FailureOr<TValue>(TValue::none());
   }

@@ -54,3 +54,14 @@ import triton.language as tl
 def k(X, N):
     # expected-error @+1 {{'tl.assume' condition must be a boolean (int1), got scalar int32}}
     tl.assume(N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'tl.assume' condition must be a scalar, got tensor int1[16]}}
+    tl.assume(tl.arange(0, 16) < N)

@@ -120,10 +120,10 @@ def k_atomic_cas_int32(X, Cmp, Out, Old, N, BLOCK: tl.constexpr):
     m = offs < N
     x = tl.load(X + offs, mask=m, other=0)
     c = tl.load(Cmp + offs, mask=m, other=0)
-    # atomic_cas has no mask: masked-off lanes compare against a value that
-    # never matches, through a pointer that stays in bounds.
+    # atomic_cas has no mask: a masked-off lane swaps 0 for 0 at Out[0],
+    # which changes nothing whatever Out[0] holds.
     p = Out + tl.where(m, offs, 0)
-    old = tl.atomic_cas(p, tl.where(m, c, -1), x)
+    old = tl.atomic_cas(p, tl.where(m, c, 0), tl.where(m, x, 0))
     tl.store(Old + offs, old, mask=m)
 
 

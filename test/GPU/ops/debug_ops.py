@@ -30,8 +30,9 @@ def k_debug_barrier_int32(X, Out, BLOCK: tl.constexpr):
 def k_assume_int32(X, Out, n, BLOCK: tl.constexpr):
     # tl.assume changes nothing in what is computed.
     tl.assume(n > 0)
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    tl.assume(offs >= 0)
+    pid = tl.program_id(0)
+    tl.assume(pid >= 0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
     m = offs < n
     x = tl.load(X + offs, mask=m, other=0)
     tl.store(Out + offs, x // n + x % n, mask=m)
