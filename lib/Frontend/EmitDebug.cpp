@@ -74,8 +74,9 @@ FailureOr<TValue> Emitter::deviceAssert(const TValue &cond, const TValue *msg,
   if (cond.isTuple() || !(cond.isRuntime() || cond.isNumber()))
     return err(l, "'tl.device_assert' condition must be a boolean, got " +
                       cond.describe());
-  FailureOr<TValue> c = boolCondition(*this, cond, "'tl.device_assert' "
-                                                   "condition",
+  FailureOr<TValue> c = boolCondition(*this, cond,
+                                      "'tl.device_assert' "
+                                      "condition",
                                       l);
   if (failed(c))
     return failure();
@@ -134,10 +135,11 @@ static std::string pyStr(const TValue &v) {
   }
 }
 
-std::optional<FailureOr<TValue>> Emitter::callDebugBuiltin(
-    llvm::StringRef fn, const CallExpr *call, std::vector<TValue> &args,
-    std::vector<std::pair<std::string, TValue>> &kwargs,
-    const std::vector<SourceLoc> &argLocs) {
+std::optional<FailureOr<TValue>>
+Emitter::callDebugBuiltin(llvm::StringRef fn, const CallExpr *call,
+                          std::vector<TValue> &args,
+                          std::vector<std::pair<std::string, TValue>> &kwargs,
+                          const std::vector<SourceLoc> &argLocs) {
   SourceLoc l = call->getLoc();
   std::string qn = ("tl." + fn).str();
   mlir::Location ml = loc(l);
@@ -174,8 +176,8 @@ std::optional<FailureOr<TValue>> Emitter::callDebugBuiltin(
     return FailureOr<TValue>(TValue::none());
   }
   if (fn == "device_assert") {
-    FailureOr<BoundArgs> a = bindArgs(qn, call, {"cond", "msg", "mask"}, 1,
-                                      args, kwargs, argLocs);
+    FailureOr<BoundArgs> a =
+        bindArgs(qn, call, {"cond", "msg", "mask"}, 1, args, kwargs, argLocs);
     if (failed(a))
       return FailureOr<TValue>(failure());
     return deviceAssert(a->get(0), a->has(1) ? &a->get(1) : nullptr,
@@ -187,8 +189,7 @@ std::optional<FailureOr<TValue>> Emitter::callDebugBuiltin(
     // stderr so that emitted IR on stdout stays clean.
     std::string sep = " ", end = "\n";
     for (auto &[name, v] : kwargs) {
-      if ((name == "sep" || name == "end") &&
-          v.getKind() == TValue::Kind::Str)
+      if ((name == "sep" || name == "end") && v.getKind() == TValue::Kind::Str)
         (name == "sep" ? sep : end) = v.getStr();
       else if (name != "file" && name != "flush")
         return FailureOr<TValue>(
@@ -237,8 +238,8 @@ std::optional<FailureOr<TValue>> Emitter::callDebugBuiltin(
   std::string prefix = prefixArg->getStr();
   for (char ch : prefix)
     if (!llvm::isPrint(ch) && !llvm::StringRef(" \t\n\r\x0b\x0c").contains(ch))
-      return FailureOr<TValue>(err(
-          prefixLoc, "'tl.device_print' prefix must be an ASCII string"));
+      return FailureOr<TValue>(
+          err(prefixLoc, "'tl.device_print' prefix must be an ASCII string"));
   llvm::SmallVector<mlir::Value> values;
   llvm::SmallVector<int32_t> isSigned;
   for (size_t i = first; i < args.size(); ++i) {

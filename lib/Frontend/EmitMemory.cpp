@@ -216,16 +216,15 @@ static LogicalResult atomicOrdering(Emitter &e, const BoundArgs &a,
   FailureOr<std::string> scopeS = e.constStr(a, semIdx + 1, "'scope'");
   if (failed(semS) || failed(scopeS))
     return failure();
-  std::optional<tile::MemSemantic> s =
-      semS->empty() ? tile::MemSemantic::AcqRel
-                    : tile::symbolizeMemSemantic(*semS);
+  std::optional<tile::MemSemantic> s = semS->empty()
+                                           ? tile::MemSemantic::AcqRel
+                                           : tile::symbolizeMemSemantic(*semS);
   if (!s)
     return e.err(a.locs[semIdx], "'sem' must be 'acquire', 'release', "
                                  "'acq_rel' or 'relaxed', got '" +
                                      *semS + "'");
-  std::optional<tile::MemScope> c = scopeS->empty()
-                                        ? tile::MemScope::GPU
-                                        : tile::symbolizeMemScope(*scopeS);
+  std::optional<tile::MemScope> c =
+      scopeS->empty() ? tile::MemScope::GPU : tile::symbolizeMemScope(*scopeS);
   if (!c)
     return e.err(a.locs[semIdx + 1],
                  "'scope' must be 'gpu', 'cta' or 'sys', got '" + *scopeS +
@@ -242,7 +241,8 @@ static mlir::Value splatInt(mlir::OpBuilder &b, mlir::Location l,
   mlir::TypedAttr attr = b.getIntegerAttr(
       elem, llvm::APInt(elem.getIntOrFloatBitWidth(), v, /*isSigned=*/v < 0));
   if (auto tt = llvm::dyn_cast<mlir::RankedTensorType>(type))
-    attr = mlir::DenseElementsAttr::get(tt, llvm::ArrayRef<mlir::Attribute>(attr));
+    attr =
+        mlir::DenseElementsAttr::get(tt, llvm::ArrayRef<mlir::Attribute>(attr));
   return arith::ConstantOp::create(b, l, attr);
 }
 
@@ -265,8 +265,9 @@ FailureOr<TValue> Emitter::atomic(llvm::StringRef fn, const BoundArgs &a,
   if (isCas) {
     // Triton: 16-, 32- and 64-bit elements, no mask.
     if (bits != 16 && bits != 32 && bits != 64)
-      return err(l, "'" + qn + "' supports elements of 16, 32 or 64 bits, "
-                               "got " +
+      return err(l, "'" + qn +
+                        "' supports elements of 16, 32 or 64 bits, "
+                        "got " +
                         elt.str());
     FailureOr<TValue> cmp = convertTo(a.get(1), elt, a.locs[1]);
     FailureOr<TValue> val = convertTo(a.get(2), elt, a.locs[2]);
@@ -331,10 +332,9 @@ FailureOr<TValue> Emitter::atomic(llvm::StringRef fn, const BoundArgs &a,
     mlir::Value x = ival->getValue();
     mlir::Type it = x.getType();
     mlir::Type bt = getMlirType(&ctx, rt.withElem(ElemType::scalar(DType::I1)));
-    mlir::Value neg = arith::CmpIOp::create(b, ml, arith::CmpIPredicate::slt,
-                                            x, splatInt(b, ml, it, 0));
-    mlir::Value pos =
-        arith::XOrIOp::create(b, ml, neg, splatInt(b, ml, bt, 1));
+    mlir::Value neg = arith::CmpIOp::create(b, ml, arith::CmpIPredicate::slt, x,
+                                            splatInt(b, ml, it, 0));
+    mlir::Value pos = arith::XOrIOp::create(b, ml, neg, splatInt(b, ml, bt, 1));
     mlir::Value posMask =
         maskV ? arith::AndIOp::create(b, ml, maskV, pos).getResult() : pos;
     mlir::Value negMask =

@@ -407,10 +407,10 @@ LogicalResult Emitter::emitSimpleStmt(const Stmt *s) {
         return failure();
       msg = *m;
     }
-    return failure(failed(deviceAssert(*test, msg ? &*msg : nullptr,
-                                       /*mask=*/nullptr, a->getLoc(),
-                                       a->msg ? a->msg->getLoc()
-                                              : a->getLoc())));
+    return failure(
+        failed(deviceAssert(*test, msg ? &*msg : nullptr,
+                            /*mask=*/nullptr, a->getLoc(),
+                            a->msg ? a->msg->getLoc() : a->getLoc())));
   }
   case Stmt::Kind::Expr: {
     auto *e = llvm::cast<ExprStmt>(s);

@@ -83,9 +83,9 @@ Issuers getIssuers(OpBuilder &b, Location loc, Type ptrType) {
     return is;
   int32_t laneBits =
       ll->hasInDim(tilegpu::kLane) ? ll->getInDimSizeLog2(tilegpu::kLane) : 0;
-  Value bits = LLVM::AndOp::create(
-      b, loc, getThreadId(b, loc),
-      i32Const(b, loc, laneFree | (warpFree << laneBits)));
+  Value bits =
+      LLVM::AndOp::create(b, loc, getThreadId(b, loc),
+                          i32Const(b, loc, laneFree | (warpFree << laneBits)));
   is.owner = eq0(bits);
   return is;
 }
@@ -231,11 +231,10 @@ std::string getRmwInstr(tile::AtomicRMWOp op, Type elemType) {
 /// Lowers an atomic op whose per-element instruction `emitOne(i, pred)`
 /// returns element i's old value: issuing threads and registers only, then
 /// the old values back into the result's layout.
-LogicalResult
-lowerAtomic(Operation *op, Value llPtr, Value llMask,
-            const LLVMTypeConverter &converter,
-            ConversionPatternRewriter &rewriter,
-            llvm::function_ref<Value(unsigned, Value)> emitOne) {
+LogicalResult lowerAtomic(Operation *op, Value llPtr, Value llMask,
+                          const LLVMTypeConverter &converter,
+                          ConversionPatternRewriter &rewriter,
+                          llvm::function_ref<Value(unsigned, Value)> emitOne) {
   Location loc = op->getLoc();
   Type resultType = op->getResult(0).getType();
   Type elemType = converter.convertType(getElementTypeOrSelf(resultType));
@@ -257,9 +256,9 @@ lowerAtomic(Operation *op, Value llPtr, Value llMask,
     }
     Value pred = is.owner;
     if (!masks.empty())
-      pred = pred ? LLVM::AndOp::create(rewriter, loc, pred, masks[i])
-                        .getResult()
-                  : masks[i];
+      pred =
+          pred ? LLVM::AndOp::create(rewriter, loc, pred, masks[i]).getResult()
+               : masks[i];
     old[i] = emitOne(i, pred);
   }
 
@@ -280,8 +279,7 @@ lowerAtomic(Operation *op, Value llPtr, Value llMask,
     } else {
       auto tt = cast<RankedTensorType>(resultType);
       numSlots = tt.getNumElements();
-      std::optional<tilegpu::LinearLayout> ll =
-          tilegpu::getLinearLayout(tt);
+      std::optional<tilegpu::LinearLayout> ll = tilegpu::getLinearLayout(tt);
       if (!ll)
         return op->emitError("cannot lower an atomic without a layout");
       SmallVector<SmallVector<Value>> idx = emitIndices(loc, rewriter, *ll);
@@ -392,10 +390,10 @@ struct AtomicCASOpConversion
       vals = unpackElements(loc, adaptor.getVal(), rewriter);
     }
     // atom.global.acq_rel.gpu.cas.b32
-    std::string instr = ("atom.global." + stringifyMemSemantic(op.getSem()) +
-                         "." + stringifyMemScope(op.getScope()) + ".cas.b" +
-                         std::to_string(bits))
-                            .str();
+    std::string instr =
+        ("atom.global." + stringifyMemSemantic(op.getSem()) + "." +
+         stringifyMemScope(op.getScope()) + ".cas.b" + std::to_string(bits))
+            .str();
     return lowerAtomic(op, adaptor.getPtr(), Value(), *getTypeConverter(),
                        rewriter, [&](unsigned i, Value pred) -> Value {
                          return emitPtxAtomic(rewriter, loc, instr, elemType,

@@ -1,4 +1,5 @@
-//===- DebugOpToLLVM.cpp - Barriers, assumptions, prints, asserts -*- C++ -*-===//
+//===- DebugOpToLLVM.cpp - Barriers, assumptions, prints, asserts -*- C++
+//-*-===//
 //
 // The debugging ops and hints of the tile dialect, lowered as Triton 3.6
 // lowers its own on NVIDIA GPUs:
@@ -86,8 +87,8 @@ struct AssumeOpConversion : public ConvertOpToLLVMPattern<tile::AssumeOp> {
   LogicalResult
   matchAndRewrite(tile::AssumeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    for (Value c : getElements(rewriter, op.getLoc(), op.getCond(),
-                               adaptor.getCond()))
+    for (Value c :
+         getElements(rewriter, op.getLoc(), op.getCond(), adaptor.getCond()))
       LLVM::AssumeOp::create(rewriter, op.getLoc(), c);
     rewriter.eraseOp(op);
     return success();
@@ -137,8 +138,8 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<tile::PrintOp> {
                   ArrayRef<bool> isSigned) const {
     MLIRContext *ctx = rewriter.getContext();
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
-    auto fnType = LLVM::LLVMFunctionType::get(rewriter.getI32Type(),
-                                              {ptrType, ptrType});
+    auto fnType =
+        LLVM::LLVMFunctionType::get(rewriter.getI32Type(), {ptrType, ptrType});
     LLVM::LLVMFuncOp vprintf = getOrDeclare(rewriter, op, "vprintf", fnType);
     Value buffer = LLVM::ZeroOp::create(rewriter, loc, ptrType);
     if (!args.empty()) {
@@ -152,9 +153,9 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<tile::PrintOp> {
       buffer = LLVM::AllocaOp::create(rewriter, loc, ptrType, structType,
                                       i32Const(rewriter, loc, 1));
       for (auto [i, v] : llvm::enumerate(promoted)) {
-        Value field = LLVM::GEPOp::create(
-            rewriter, loc, ptrType, structType, buffer,
-            ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
+        Value field =
+            LLVM::GEPOp::create(rewriter, loc, ptrType, structType, buffer,
+                                ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
         LLVM::StoreOp::create(rewriter, loc, v, field);
       }
     }
@@ -185,8 +186,7 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<tile::PrintOp> {
       SmallVector<SmallVector<Value>> indices;
       SmallVector<int> widths;
       if (auto tt = dyn_cast<RankedTensorType>(arg.getType())) {
-        std::optional<tilegpu::LinearLayout> ll =
-            tilegpu::getLinearLayout(tt);
+        std::optional<tilegpu::LinearLayout> ll = tilegpu::getLinearLayout(tt);
         if (!ll)
           return op.emitError("cannot print a tensor without a layout");
         indices = emitIndices(loc, rewriter, *ll);
@@ -221,8 +221,8 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<tile::PrintOp> {
         signs.push_back(isSigned);
         // The format is the same for every element of the operand.
         if (!format)
-          format = getGlobalString(rewriter, loc, op, "printfFormat_",
-                                   f + "\n");
+          format =
+              getGlobalString(rewriter, loc, op, "printfFormat_", f + "\n");
         emitPrintf(rewriter, loc, op, format, args, signs);
       }
     }
@@ -246,9 +246,10 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<tile::AssertOp> {
           rewriter, loc, LLVM::ICmpPredicate::eq, c,
           LLVM::ConstantOp::create(rewriter, loc, c.getType(),
                                    rewriter.getIntegerAttr(c.getType(), 0)));
-      failed = failed ? LLVM::OrOp::create(rewriter, loc, failed, isFalse)
-                            .getResult()
-                      : isFalse;
+      failed =
+          failed
+              ? LLVM::OrOp::create(rewriter, loc, failed, isFalse).getResult()
+              : isFalse;
     }
     // The source position of the op, through inlined calls to the callee.
     Location where = loc;
@@ -271,17 +272,15 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<tile::AssertOp> {
       MLIRContext *ctx = rewriter.getContext();
       auto ptrType = LLVM::LLVMPointerType::get(ctx);
       Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
-      auto fnType =
-          LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
-                                      {ptrType, ptrType, i32, ptrType, i64});
+      auto fnType = LLVM::LLVMFunctionType::get(
+          LLVM::LLVMVoidType::get(ctx), {ptrType, ptrType, i32, ptrType, i64});
       LLVM::LLVMFuncOp assertfail =
           getOrDeclare(rewriter, op, "__assertfail", fnType);
       assertfail.setPassthroughAttr(
           ArrayAttr::get(ctx, StringAttr::get(ctx, "noreturn")));
-      Value message = getGlobalString(rewriter, loc, op, "assertMessage_",
-                                      op.getMessage());
-      Value fileName =
-          getGlobalString(rewriter, loc, op, "assertFile_", file);
+      Value message =
+          getGlobalString(rewriter, loc, op, "assertMessage_", op.getMessage());
+      Value fileName = getGlobalString(rewriter, loc, op, "assertFile_", file);
       Value function =
           getGlobalString(rewriter, loc, op, "assertFunc_", "unknown");
       Value lineValue = i32Const(rewriter, loc, line);
@@ -302,6 +301,6 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<tile::AssertOp> {
 
 void tilec::gpu_to_llvm::populateDebugOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<DebugBarrierOpConversion, AssumeOpConversion,
-               PrintOpConversion, AssertOpConversion>(converter);
+  patterns.add<DebugBarrierOpConversion, AssumeOpConversion, PrintOpConversion,
+               AssertOpConversion>(converter);
 }
