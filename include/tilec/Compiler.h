@@ -55,6 +55,8 @@ struct CompileOptions {
   int optLevel = 3;
   /// Whether a multiply and an add may fuse into an fma (TargetOptions).
   bool fpFusion = true;
+  /// Triton's debug mode (TRITON_DEBUG=1): device asserts are compiled in.
+  bool debug = false;
 
   /// Whether to assemble a cubin with ptxas.
   enum class Assemble {

@@ -34,6 +34,8 @@ struct FrontendOptions {
   std::vector<std::pair<std::string, std::string>> defines;
   int numWarps = 4;
   int numStages = 3;
+  /// Triton's debug mode: tl.device_assert and `assert` are emitted.
+  bool debug = false;
 };
 
 /// Registers every dialect the frontend emits.

@@ -91,6 +91,7 @@ static FrontendOptions toFrontendOptions(const CompileOptions &options) {
   fe.defines = options.defines;
   fe.numWarps = options.numWarps;
   fe.numStages = options.numStages;
+  fe.debug = options.debug;
   return fe;
 }
 

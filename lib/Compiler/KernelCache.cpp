@@ -167,6 +167,8 @@ std::string KernelCache::computeKey(llvm::StringRef source,
                     options.numWarps, options.numStages, options.arch,
                     options.optLevel, options.fpFusion,
                     static_cast<int>(options.assemble)));
+  if (options.debug)
+    field("debug");
   // The assembler is part of the target: a cubin from another ptxas, or a
   // PTX-only entry made where there was none, must not be reused.
   std::string ptxas = "none";

@@ -316,6 +316,7 @@ public:
     For,
     While,
     Pass,
+    Assert,
   };
 
   Stmt(Kind kind, SourceLoc loc) : kind(kind), loc(loc) {}
@@ -419,6 +420,15 @@ struct WhileStmt : Stmt {
 struct PassStmt : Stmt {
   explicit PassStmt(SourceLoc loc) : Stmt(Kind::Pass, loc) {}
   static bool classof(const Stmt *s) { return s->getKind() == Kind::Pass; }
+};
+
+/// `assert test` or `assert test, msg`: tl.device_assert(test, msg).
+struct AssertStmt : Stmt {
+  AssertStmt(SourceLoc loc, ExprPtr test, ExprPtr msg)
+      : Stmt(Kind::Assert, loc), test(std::move(test)), msg(std::move(msg)) {}
+  ExprPtr test;
+  ExprPtr msg; // may be null
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Assert; }
 };
 
 //===----------------------------------------------------------------------===//

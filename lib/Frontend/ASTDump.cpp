@@ -399,6 +399,17 @@ void tilec::frontend::dumpStmt(const Stmt &stmt, llvm::raw_ostream &os,
   case Stmt::Kind::Pass:
     os << "(pass)";
     return;
+  case Stmt::Kind::Assert: {
+    const auto &assertStmt = cast<AssertStmt>(stmt);
+    os << "(assert ";
+    dumpExpr(*assertStmt.test, os);
+    if (assertStmt.msg) {
+      os << ' ';
+      dumpExpr(*assertStmt.msg, os);
+    }
+    os << ')';
+    return;
+  }
   }
 }
 

@@ -94,13 +94,12 @@ static bool isUnsupportedTl(llvm::StringRef n) {
   static const llvm::StringSet<> names = {
       "make_block_ptr",  "advance",         "make_tensor_descriptor",
       "load_tensor_descriptor", "store_tensor_descriptor",
-      "device_print",    "device_assert",   "debug_barrier",
       "inline_asm_elementwise", "join",     "split",
       "cat",             "interleave",      "histogram",
       "gather",          "umulhi",          "div_rn",          "fdiv",
       "extern_elementwise", "dot_scaled",   "flip",
       "swizzle2d",       "sort",            "topk",
-      "tensor_descriptor", "assume",        "map_elementwise",
+      "tensor_descriptor", "map_elementwise",
       "associative_scan_vectorized", "atomic_rmw", "zeros_like_dtype",
       "full_like",       "ones",            "range_vectorized",
       "softmax"};
@@ -120,8 +119,8 @@ bool Emitter::isKnownTlFunction(llvm::StringRef n) {
       "atomic_xor", "atomic_xchg", "static_assert", "static_print",
       "multiple_of", "max_contiguous", "max_constancy", "constexpr", "cast",
       "pointer_type", "range", "static_range", "jit", "tensor", "dtype",
-      "to_tensor",
-      "PropagateNan"};
+      "to_tensor", "PropagateNan", "debug_barrier", "assume", "device_print",
+      "device_assert"};
   return names.contains(n) || isUnsupportedTl(n) || lookupPreludeFunction(n);
 }
 
@@ -271,6 +270,9 @@ FailureOr<TValue> Emitter::callTl(
     return bindArgs(qn, call, params, required, args, kwargs, argLocs);
   };
   mlir::Location ml = loc(l);
+  if (std::optional<FailureOr<TValue>> r =
+          callDebugBuiltin(fn, call, args, kwargs, argLocs))
+    return *r;
 
   if (fn == "program_id" || fn == "num_programs") {
     FailureOr<BoundArgs> a = bind({"axis"}, 1);
@@ -780,14 +782,6 @@ FailureOr<TValue> Emitter::callTl(
       return err(l, "'tl.static_assert' failed" +
                         (msg.empty() ? llvm::Twine("") : ": " + msg));
     }
-    return TValue::none();
-  }
-  if (fn == "static_print") {
-    mlir::InFlightDiagnostic d = mlir::emitRemark(ml);
-    d << "static_print:";
-    for (const TValue &v : args)
-      d << " "
-        << (v.getKind() == TValue::Kind::Str ? v.getStr() : v.describe());
     return TValue::none();
   }
   if (fn == "multiple_of" || fn == "max_contiguous" || fn == "max_constancy") {

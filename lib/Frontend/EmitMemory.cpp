@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace tilec::frontend;
 namespace arith = mlir::arith;
@@ -206,6 +207,45 @@ FailureOr<TValue> Emitter::store(const BoundArgs &a, SourceLoc l) {
   return TValue::none();
 }
 
+/// Reads `sem` and `scope` as Triton does: absent or empty means acq_rel and
+/// gpu.
+static LogicalResult atomicOrdering(Emitter &e, const BoundArgs &a,
+                                    unsigned semIdx, tile::MemSemantic &sem,
+                                    tile::MemScope &scope) {
+  FailureOr<std::string> semS = e.constStr(a, semIdx, "'sem'");
+  FailureOr<std::string> scopeS = e.constStr(a, semIdx + 1, "'scope'");
+  if (failed(semS) || failed(scopeS))
+    return failure();
+  std::optional<tile::MemSemantic> s = semS->empty()
+                                           ? tile::MemSemantic::AcqRel
+                                           : tile::symbolizeMemSemantic(*semS);
+  if (!s)
+    return e.err(a.locs[semIdx], "'sem' must be 'acquire', 'release', "
+                                 "'acq_rel' or 'relaxed', got '" +
+                                     *semS + "'");
+  std::optional<tile::MemScope> c =
+      scopeS->empty() ? tile::MemScope::GPU : tile::symbolizeMemScope(*scopeS);
+  if (!c)
+    return e.err(a.locs[semIdx + 1],
+                 "'scope' must be 'gpu', 'cta' or 'sys', got '" + *scopeS +
+                     "'");
+  sem = *s;
+  scope = *c;
+  return success();
+}
+
+/// A constant of `type` (a scalar or a tensor) with every element `v`.
+static mlir::Value splatInt(mlir::OpBuilder &b, mlir::Location l,
+                            mlir::Type type, int64_t v) {
+  mlir::Type elem = mlir::getElementTypeOrSelf(type);
+  mlir::TypedAttr attr = b.getIntegerAttr(
+      elem, llvm::APInt(elem.getIntOrFloatBitWidth(), v, /*isSigned=*/v < 0));
+  if (auto tt = llvm::dyn_cast<mlir::RankedTensorType>(type))
+    attr =
+        mlir::DenseElementsAttr::get(tt, llvm::ArrayRef<mlir::Attribute>(attr));
+  return arith::ConstantOp::create(b, l, attr);
+}
+
 FailureOr<TValue> Emitter::atomic(llvm::StringRef fn, const BoundArgs &a,
                                   SourceLoc l) {
   std::string qn = ("tl." + fn).str();
@@ -215,33 +255,20 @@ FailureOr<TValue> Emitter::atomic(llvm::StringRef fn, const BoundArgs &a,
                                      "pointers, got " +
                               ptr.describe());
   bool isCas = fn == "atomic_cas";
-  unsigned semIdx = 3, scopeIdx = 4;
-  FailureOr<std::string> semS = constStr(a, semIdx, "'sem'");
-  FailureOr<std::string> scopeS = constStr(a, scopeIdx, "'scope'");
-  if (failed(semS) || failed(scopeS))
+  tile::MemSemantic sem;
+  tile::MemScope scope;
+  if (failed(atomicOrdering(*this, a, 3, sem, scope)))
     return failure();
-  tile::MemSemantic sem = tile::MemSemantic::AcqRel;
-  if (*semS == "relaxed")
-    sem = tile::MemSemantic::Relaxed;
-  else if (*semS == "acquire")
-    sem = tile::MemSemantic::Acquire;
-  else if (*semS == "release")
-    sem = tile::MemSemantic::Release;
-  else if (!semS->empty() && *semS != "acq_rel")
-    return err(a.locs[semIdx], "'sem' must be 'relaxed', 'acquire', "
-                               "'release' or 'acq_rel', got '" +
-                                   *semS + "'");
-  tile::MemScope scope = tile::MemScope::GPU;
-  if (*scopeS == "cta")
-    scope = tile::MemScope::CTA;
-  else if (*scopeS == "sys")
-    scope = tile::MemScope::Sys;
-  else if (!scopeS->empty() && *scopeS != "gpu")
-    return err(a.locs[scopeIdx],
-               "'scope' must be 'gpu', 'cta' or 'sys', got '" + *scopeS + "'");
   ElemType elt = ElemType::scalar(ptr.getType().elem.dtype);
+  unsigned bits = getBitWidth(elt.dtype);
   mlir::Location ml = loc(l);
   if (isCas) {
+    // Triton: 16-, 32- and 64-bit elements, no mask.
+    if (bits != 16 && bits != 32 && bits != 64)
+      return err(l, "'" + qn +
+                        "' supports elements of 16, 32 or 64 bits, "
+                        "got " +
+                        elt.str());
     FailureOr<TValue> cmp = convertTo(a.get(1), elt, a.locs[1]);
     FailureOr<TValue> val = convertTo(a.get(2), elt, a.locs[2]);
     if (failed(cmp) || failed(val))
@@ -256,6 +283,16 @@ FailureOr<TValue> Emitter::atomic(llvm::StringRef fn, const BoundArgs &a,
                                   c.getValue(), v.getValue(), sem, scope),
         rt);
   }
+  // Triton's type rules: fp16 and bf16 only for atomic_add, no 8-bit or
+  // 16-bit integers (nor bool, nor fp8).
+  llvm::StringRef op = fn.split('_').second; // "atomic_add" -> "add"
+  bool f = elt.isFloat(), u = isUnsigned(elt.dtype);
+  if ((elt.dtype == DType::FP16 || elt.dtype == DType::BF16) && op != "add")
+    return err(l, "'" + qn + "' does not support " + elt.str());
+  if (bits < 16 || elt.dtype == DType::I16 || elt.dtype == DType::U16)
+    return err(l, "'" + qn + "' does not support " + elt.str());
+  if (f && (op == "and" || op == "or" || op == "xor"))
+    return err(l, "'" + qn + "' needs integer values, got " + elt.str());
   FailureOr<TValue> val = convertTo(a.get(1), elt, a.locs[1]);
   if (failed(val))
     return failure();
@@ -272,31 +309,56 @@ FailureOr<TValue> Emitter::atomic(llvm::StringRef fn, const BoundArgs &a,
       return failure();
     mask = m;
   }
-  bool f = elt.isFloat(), u = isUnsigned(elt.dtype);
-  tile::RMWOp kind;
-  if (fn == "atomic_add")
-    kind = f ? tile::RMWOp::FAdd : tile::RMWOp::Add;
-  else if (fn == "atomic_max")
-    kind = u ? tile::RMWOp::UMax : tile::RMWOp::Max;
-  else if (fn == "atomic_min")
-    kind = u ? tile::RMWOp::UMin : tile::RMWOp::Min;
-  else if (fn == "atomic_xchg")
-    kind = tile::RMWOp::Xchg;
-  else {
-    if (f)
-      return err(l, "'" + qn + "' needs integer values, got " + elt.str());
-    kind = fn == "atomic_and"  ? tile::RMWOp::And
-           : fn == "atomic_or" ? tile::RMWOp::Or
-                               : tile::RMWOp::Xor;
-  }
-  if (f && elt.dtype != DType::FP32 && elt.dtype != DType::FP16 &&
-      elt.dtype != DType::BF16 && elt.dtype != DType::FP64)
-    return err(l, "'" + qn + "' does not support " + elt.str());
   TileType rt = ptr.getType().withElem(elt);
-  return TValue::runtime(
-      tile::AtomicRMWOp::create(b, ml, getMlirType(&ctx, rt), kind,
-                                ptr.getValue(), v.getValue(),
-                                mask ? mask->getValue() : mlir::Value(), sem,
-                                scope),
-      rt);
+  mlir::Value maskV = mask ? mask->getValue() : mlir::Value();
+  auto rmw = [&](tile::RMWOp kind, mlir::Value p, mlir::Value x,
+                 mlir::Value m) -> mlir::Value {
+    return tile::AtomicRMWOp::create(b, ml, x.getType(), kind, p, x, m, sem,
+                                     scope);
+  };
+  if (f && (op == "max" || op == "min")) {
+    // Triton orders floats by their bits: for a non-negative value the
+    // signed integer order is the float order, for a negative one the
+    // unsigned integer order is the reverse. So max is a signed max where
+    // `val` is non-negative and an unsigned min where it is negative (min
+    // the other way round), and the old value comes from whichever ran.
+    if (elt.dtype != DType::FP32 && elt.dtype != DType::FP64)
+      return err(l, "'" + qn + "' does not support " + elt.str());
+    ElemType ielt = ElemType::scalar(bits == 32 ? DType::I32 : DType::I64);
+    FailureOr<TValue> iptr = cast(ptr, ElemType::pointer(ielt.dtype), l, true);
+    FailureOr<TValue> ival = cast(v, ielt, l, true);
+    if (failed(iptr) || failed(ival))
+      return failure();
+    mlir::Value x = ival->getValue();
+    mlir::Type it = x.getType();
+    mlir::Type bt = getMlirType(&ctx, rt.withElem(ElemType::scalar(DType::I1)));
+    mlir::Value neg = arith::CmpIOp::create(b, ml, arith::CmpIPredicate::slt, x,
+                                            splatInt(b, ml, it, 0));
+    mlir::Value pos = arith::XOrIOp::create(b, ml, neg, splatInt(b, ml, bt, 1));
+    mlir::Value posMask =
+        maskV ? arith::AndIOp::create(b, ml, maskV, pos).getResult() : pos;
+    mlir::Value negMask =
+        maskV ? arith::AndIOp::create(b, ml, maskV, neg).getResult() : neg;
+    bool isMax = op == "max";
+    mlir::Value posOld = rmw(isMax ? tile::RMWOp::Max : tile::RMWOp::Min,
+                             iptr->getValue(), x, posMask);
+    mlir::Value negOld = rmw(isMax ? tile::RMWOp::UMin : tile::RMWOp::UMax,
+                             iptr->getValue(), x, negMask);
+    mlir::Value old = arith::SelectOp::create(b, ml, pos, posOld, negOld);
+    return cast(TValue::runtime(old, rt.withElem(ielt)), elt, l, true);
+  }
+  tile::RMWOp kind;
+  if (op == "add")
+    kind = f ? tile::RMWOp::FAdd : tile::RMWOp::Add;
+  else if (op == "max")
+    kind = u ? tile::RMWOp::UMax : tile::RMWOp::Max;
+  else if (op == "min")
+    kind = u ? tile::RMWOp::UMin : tile::RMWOp::Min;
+  else if (op == "xchg")
+    kind = tile::RMWOp::Xchg;
+  else
+    kind = op == "and"  ? tile::RMWOp::And
+           : op == "or" ? tile::RMWOp::Or
+                        : tile::RMWOp::Xor;
+  return TValue::runtime(rmw(kind, ptr.getValue(), v.getValue(), maskV), rt);
 }

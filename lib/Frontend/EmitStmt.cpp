@@ -396,6 +396,23 @@ LogicalResult Emitter::emitSimpleStmt(const Stmt *s) {
   switch (s->getKind()) {
   case Stmt::Kind::Pass:
     return success();
+  case Stmt::Kind::Assert: {
+    auto *a = llvm::cast<AssertStmt>(s);
+    FailureOr<TValue> test = eval(a->test.get());
+    if (failed(test))
+      return failure();
+    std::optional<TValue> msg;
+    if (a->msg) {
+      FailureOr<TValue> m = eval(a->msg.get());
+      if (failed(m))
+        return failure();
+      msg = *m;
+    }
+    return failure(
+        failed(deviceAssert(*test, msg ? &*msg : nullptr,
+                            /*mask=*/nullptr, a->getLoc(),
+                            a->msg ? a->msg->getLoc() : a->getLoc())));
+  }
   case Stmt::Kind::Expr: {
     auto *e = llvm::cast<ExprStmt>(s);
     if (llvm::isa<StrLitExpr>(e->value.get()))

@@ -183,10 +183,10 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
                                 "'import triton.language as tl'");
   if (isPythonBuiltin(n))
     return TValue::builtin(n);
+  // Triton maps Python's print to tl.device_print.
+  if (n == "print")
+    return TValue::builtin("triton.language.device_print");
   if (isUnsupportedPythonBuiltin(n)) {
-    if (n == "print")
-      return err(e->getLoc(), "Python builtin 'print' is not supported in "
-                              "tilec kernels; use tl.static_print");
     return err(e->getLoc(),
                "Python builtin '" + n + "' is not supported in tilec kernels");
   }

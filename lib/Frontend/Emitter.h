@@ -269,6 +269,23 @@ public:
   FailureOr<TValue> hint(llvm::StringRef fn, const TValue &x,
                          const TValue &values, SourceLoc l);
 
+  // Debugging (EmitDebug.cpp)
+  /// tl.debug_barrier, tl.assume, tl.device_print and tl.device_assert;
+  /// failure() with no diagnostic when `fn` is none of them.
+  std::optional<FailureOr<TValue>>
+  callDebugBuiltin(llvm::StringRef fn, const CallExpr *call,
+                   std::vector<TValue> &args,
+                   std::vector<std::pair<std::string, TValue>> &kwargs,
+                   const std::vector<SourceLoc> &argLocs);
+  /// tl.device_assert(cond, msg, mask) and Python's `assert cond, msg`:
+  /// nothing unless the kernel compiles in debug mode, as in Triton.
+  FailureOr<TValue> deviceAssert(const TValue &cond, const TValue *msg,
+                                 const TValue *mask, SourceLoc l,
+                                 SourceLoc msgLoc);
+  /// Whether device_assert is active: the debug option (TRITON_DEBUG) or
+  /// `@triton.jit(debug=True)` on the kernel.
+  bool isDebugMode();
+
   /// Reduction kinds with a built-in combiner.
   enum class ReduceKind { Sum, Max, Min, ArgMax, ArgMin, Prod, XorSum };
   FailureOr<TValue> reduce(ReduceKind kind, const TValue &x,

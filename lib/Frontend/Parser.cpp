@@ -772,9 +772,24 @@ bool Parser::parseSimpleStmt(StmtList &body) {
     return refuse("raise");
   case TokenKind::kw_yield:
     return refuse("yield");
-  case TokenKind::kw_assert:
-    return errorAt(loc, "'assert' is not supported in tilec kernels; use "
-                        "tl.static_assert");
+  case TokenKind::kw_assert: {
+    consume();
+    if (!expectOperand(startsExpression(tok()), "assert"))
+      return false;
+    ExprPtr test = parseTest();
+    if (!test)
+      return false;
+    ExprPtr msg;
+    if (is(TokenKind::Comma)) {
+      consume();
+      msg = parseTest();
+      if (!msg)
+        return false;
+    }
+    body.push_back(
+        std::make_unique<AssertStmt>(loc, std::move(test), std::move(msg)));
+    return true;
+  }
   case TokenKind::kw_import:
     return errorAt(loc, "'import' is not supported inside tilec kernels; "
                         "import at module level");

@@ -1,5 +1,6 @@
 # RUN: tilec %s -k atom -s "*fp32, *i32, i32, 64" --emit=tile | FileCheck %s
 # RUN: tilec %s -k uatom -s "*u32, 64" --emit=tile | FileCheck %s --check-prefix=UNS
+# RUN: tilec %s -k fmin -s "*fp64, fp64, i32" --emit=tile | FileCheck %s --check-prefix=FMIN
 #
 # Atomics: tl.atomic_add (fadd on floats, add on ints) with a mask, max/min
 # (umax/umin on unsigned), xchg/and/or/xor, sem= and scope= (acq_rel and gpu
@@ -23,7 +24,14 @@ import triton.language as tl
 # CHECK: tile.atomic_rmw add, acq_rel, gpu, %[[IP]], %[[R]], %[[M]] : tensor<64x!tile.ptr<i32>>
 # CHECK: tile.atomic_rmw max, acq_rel, gpu, %[[IP]], %[[R]] : tensor<64x!tile.ptr<i32>>
 # CHECK: tile.atomic_rmw min, relaxed, cta, %[[IP]], %[[R]] : tensor<64x!tile.ptr<i32>>
-# CHECK: tile.atomic_rmw max, acq_rel, gpu, %[[FP]], %[[OLD]] : tensor<64x!tile.ptr<f32>>
+# Float max is Triton's split by sign: a signed max where the value is
+# non-negative, an unsigned min where it is negative, on the bits.
+# CHECK: %[[IFP:.*]] = tile.bitcast %[[FP]] : tensor<64x!tile.ptr<f32>> -> tensor<64x!tile.ptr<i32>>
+# CHECK: %[[IOLD:.*]] = arith.bitcast %[[OLD]] : tensor<64xf32> to tensor<64xi32>
+# CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[IOLD]]
+# CHECK: %[[POS:.*]] = arith.xori %[[NEG]]
+# CHECK: tile.atomic_rmw max, acq_rel, gpu, %[[IFP]], %[[IOLD]], %[[POS]] : tensor<64x!tile.ptr<i32>>
+# CHECK: tile.atomic_rmw umin, acq_rel, gpu, %[[IFP]], %[[IOLD]], %[[NEG]] : tensor<64x!tile.ptr<i32>>
 # CHECK: tile.atomic_rmw xchg, acq_rel, gpu, %[[IP]], %{{.*}} : tensor<64x!tile.ptr<i32>>
 # CHECK: tile.atomic_rmw and, acq_rel, gpu, %[[IP]]
 # CHECK: tile.atomic_rmw or, acquire, gpu, %[[IP]]
@@ -59,3 +67,25 @@ def uatom(u_ptr, BLOCK: tl.constexpr):
     v = tl.load(u_ptr + offs)
     tl.atomic_max(u_ptr + offs, v)
     tl.atomic_min(u_ptr + offs, v)
+
+
+# Float min with a mask: the signed min runs where the mask holds and the
+# value is non-negative, the unsigned max where it holds and the value is
+# negative.
+# FMIN-LABEL: func.func @fmin
+# FMIN: %[[M:.*]] = arith.cmpi sgt
+# FMIN: %[[IP:.*]] = tile.bitcast %{{.*}} : !tile.ptr<f64> -> !tile.ptr<i64>
+# FMIN: %[[IV:.*]] = arith.bitcast %{{.*}} : f64 to i64
+# FMIN: %[[NEG:.*]] = arith.cmpi slt, %[[IV]]
+# FMIN: %[[POS:.*]] = arith.cmpi sge, %[[IV]]
+# FMIN: %[[MP:.*]] = arith.andi %[[M]], %[[POS]]
+# FMIN: %[[MN:.*]] = arith.andi %[[M]], %[[NEG]]
+# FMIN: %[[SMIN:.*]] = tile.atomic_rmw min, acq_rel, gpu, %[[IP]], %[[IV]], %[[MP]] : !tile.ptr<i64>
+# FMIN: %[[UMAX:.*]] = tile.atomic_rmw umax, acq_rel, gpu, %[[IP]], %[[IV]], %[[MN]] : !tile.ptr<i64>
+# FMIN: %[[SEL:.*]] = arith.select %[[POS]], %[[SMIN]], %[[UMAX]] : i64
+# FMIN: %[[OLD:.*]] = arith.bitcast %[[SEL]] : i64 to f64
+# FMIN: tile.store %{{.*}}, %[[OLD]] : !tile.ptr<f64>
+@triton.jit
+def fmin(d_ptr, v, n):
+    old = tl.atomic_min(d_ptr, v, mask=n > 0)
+    tl.store(d_ptr + 1, old)

@@ -46,6 +46,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+
 namespace cl = llvm::cl;
 
 static cl::OptionCategory tilecCat("tilec options");
@@ -183,6 +185,11 @@ static tilec::CompileOptions getCompileOptions() {
   opts.numStages = numStages;
   opts.arch = arch;
   opts.fpFusion = fpFusion;
+  // Triton's debug switch: TRITON_DEBUG set to 1, true, yes, on or y.
+  if (const char *env = std::getenv("TRITON_DEBUG")) {
+    std::string v = llvm::StringRef(env).trim().lower();
+    opts.debug = v == "1" || v == "true" || v == "yes" || v == "on" || v == "y";
+  }
   for (const std::string &d : defines) {
     auto [name, value] = llvm::StringRef(d).split('=');
     opts.defines.emplace_back(name.trim().str(), value.trim().str());

@@ -613,6 +613,13 @@ TEST(ParserTest, Statements) {
             "(return (tuple a b))");
 }
 
+TEST(ParserTest, Assert) {
+  EXPECT_EQ(dumpBody("assert x\n"
+                     "assert x > 0, \"x must be positive\""),
+            "(assert x)\n"
+            "(assert (> x 0) \"x must be positive\")");
+}
+
 TEST(ParserTest, CompoundStatements) {
   EXPECT_EQ(dumpBody("if a:\n"
                      "    x = 1\n"
@@ -861,8 +868,6 @@ TEST(ParserTest, RefusedConstructs) {
        "3:5: 'try' is not supported in tilec kernels"},
       {"with a: pass", "3:5: 'with' is not supported in tilec kernels"},
       {"raise E", "3:5: 'raise' is not supported in tilec kernels"},
-      {"assert x", "3:5: 'assert' is not supported in tilec kernels; use "
-                   "tl.static_assert"},
       {"del x", "3:5: 'del' is not supported in tilec kernels"},
       {"global g", "3:5: 'global' is not supported in tilec kernels"},
       {"nonlocal g", "3:5: 'nonlocal' is not supported in tilec kernels"},

@@ -2,7 +2,8 @@
 //
 // The operations of the `tile` dialect: program indexing, tile construction
 // and shape manipulation, pointer arithmetic, masked memory access, atomics,
-// dot, reductions and scans, and the conversions arith does not provide.
+// debugging and hints, dot, reductions and scans, and the conversions arith
+// does not provide.
 //
 //===----------------------------------------------------------------------===//
 
@@ -466,7 +467,9 @@ def Tile_AtomicRMWOp : Tile_Op<"atomic_rmw", [
     Atomically applies `atomic_rmw_op` to the value behind each pointer and
     the matching element of `val`, with memory ordering `sem` at scope
     `scope`, and returns the old values. Elements where the optional `mask`
-    is false are left untouched and their result is undefined.
+    is false are left untouched and read 0, as in Triton. Elements are 32 or
+    64 bits wide (16 for `fadd`); max and min are integer operations (the
+    frontend splits float max and min by sign, as Triton does).
 
     ```mlir
     %old = tile.atomic_rmw fadd, acq_rel, gpu, %p, %v, %m
@@ -514,6 +517,74 @@ def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [
     type($ptr)
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Debugging and compiler hints
+//===----------------------------------------------------------------------===//
+
+def Tile_DebugBarrierOp : Tile_Op<"debug_barrier"> {
+  let summary = "a barrier over the threads of the program (tl.debug_barrier)";
+  let description = [{
+    Waits until every thread of the program (CTA) reaches it, and orders
+    their memory accesses (`bar.sync 0`).
+
+    ```mlir
+    tile.debug_barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_AssumeOp : Tile_Op<"assume"> {
+  let summary = "lets the compiler assume that a condition holds (tl.assume)";
+  let description = [{
+    Every element of `cond` is true; the lowering passes it on to LLVM
+    (`llvm.intr.assume`).
+
+    ```mlir
+    tile.assume %c : i1
+    ```
+  }];
+  let arguments = (ins Tile_BoolLike:$cond);
+  let assemblyFormat = "$cond attr-dict `:` type($cond)";
+}
+
+def Tile_PrintOp : Tile_Op<"print"> {
+  let summary = "prints values at run time (tl.device_print)";
+  let description = [{
+    Prints `prefix`, then every element of every operand that a thread
+    holds, one line each, with the program id and the element's index, in
+    Triton's format; `hex` prints the bits in hexadecimal, `is_signed` says
+    for each operand whether its integers are signed. Without operands, one
+    line with the prefix.
+
+    ```mlir
+    tile.print " x: "(%x : tensor<128xi32>) {hex = false,
+                                             is_signed = array<i32: 1>}
+    ```
+  }];
+  let arguments = (ins StrAttr:$prefix, BoolAttr:$hex,
+                   DenseI32ArrayAttr:$is_signed, Variadic<Tile_Type>:$args);
+  let assemblyFormat = [{
+    $prefix (`(` $args^ `:` type($args) `)`)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AssertOp : Tile_Op<"assert"> {
+  let summary = "stops the kernel where a condition fails (tl.device_assert)";
+  let description = [{
+    Where an element of `cond` is false, the thread calls `__assertfail`
+    with `message` and the op's file and line: the kernel stops with an
+    error the host sees.
+
+    ```mlir
+    tile.assert %c, "x must be positive" : tensor<128xi1>
+    ```
+  }];
+  let arguments = (ins Tile_BoolLike:$cond, StrAttr:$message);
+  let assemblyFormat = "$cond `,` $message attr-dict `:` type($cond)";
 }
 
 //===----------------------------------------------------------------------===//

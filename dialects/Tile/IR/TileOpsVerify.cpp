@@ -419,31 +419,52 @@ LogicalResult AtomicRMWOp::verify() {
                            << " requires a floating-point element type, got "
                            << element;
     break;
-  case RMWOp::Max:
-  case RMWOp::Min:
-    if (!isInt && !isFloat)
-      return emitOpError() << "atomic_rmw_op " << stringifyRMWOp(kind)
-                           << " requires an integer or floating-point "
-                              "element type, got "
-                           << element;
-    break;
   case RMWOp::Xchg:
     break;
   default:
+    // Float max and min are integer atomics on the bits (the frontend's
+    // sign split), as in Triton.
     if (!isInt)
       return emitOpError() << "atomic_rmw_op " << stringifyRMWOp(kind)
                            << " requires an integer element type, got "
                            << element;
     break;
   }
+  // The GPU's atomics are 32 and 64 bits wide, and 16 for float additions.
+  if (isInt || isFloat) {
+    unsigned bits = element.getIntOrFloatBitWidth();
+    if (bits != 32 && bits != 64 && !(bits == 16 && kind == RMWOp::FAdd))
+      return emitOpError() << "atomic_rmw_op " << stringifyRMWOp(kind)
+                           << " does not support " << element;
+  }
   return success();
 }
 
 LogicalResult AtomicCASOp::verify() {
-  return verifyPointeeOperands(
-      *this, getPtr().getType(),
-      {{"result", getResult()}, {"cmp", getCmp()}, {"val", getVal()}},
-      /*mask=*/Value());
+  if (failed(verifyPointeeOperands(
+          *this, getPtr().getType(),
+          {{"result", getResult()}, {"cmp", getCmp()}, {"val", getVal()}},
+          /*mask=*/Value())))
+    return failure();
+  Type element = getScalarType(getVal().getType());
+  if (element.isIntOrFloat()) {
+    unsigned bits = element.getIntOrFloatBitWidth();
+    if (bits != 16 && bits != 32 && bits != 64)
+      return emitOpError() << "elements must be 16, 32 or 64 bits wide, got "
+                           << element;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Debugging
+//===----------------------------------------------------------------------===//
+
+LogicalResult PrintOp::verify() {
+  if (getIsSigned().size() != getArgs().size())
+    return emitOpError() << "is_signed has " << getIsSigned().size()
+                         << " entries for " << getArgs().size() << " operands";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

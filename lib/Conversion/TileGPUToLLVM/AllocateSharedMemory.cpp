@@ -36,6 +36,8 @@ FailureOr<int64_t> tilec::gpu_to_llvm::getScratchBytes(Operation *op) {
     return getReduceScratchBytes(reduce);
   if (isa<tilegpu::ConvertLayoutOp, tile::TransOp>(op))
     return getRelayoutScratchBytes(op);
+  if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op))
+    return getAtomicScratchBytes(op);
   return 0;
 }
 

@@ -96,6 +96,8 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateElementwiseOpToLLVMPatterns(converter, patterns);
   populateFpToFpOpToLLVMPatterns(converter, patterns);
   populateMemoryOpToLLVMPatterns(converter, patterns, onMasked);
+  populateAtomicOpToLLVMPatterns(converter, patterns);
+  populateDebugOpToLLVMPatterns(converter, patterns);
   populateViewOpToLLVMPatterns(converter, patterns);
   populateReduceOpToLLVMPatterns(converter, patterns);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns);

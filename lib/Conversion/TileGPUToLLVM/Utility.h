@@ -88,6 +88,11 @@ mlir::FailureOr<int64_t> getReduceScratchBytes(tile::ReduceOp op);
 /// whole tensor.
 int64_t getRelayoutScratchBytes(mlir::Operation *op);
 
+/// Bytes of shared memory a tile.atomic_rmw or tile.atomic_cas needs to
+/// hand its old values to every thread that holds them (0 when the results
+/// are unused or each element has one holder).
+mlir::FailureOr<int64_t> getAtomicScratchBytes(mlir::Operation *op);
+
 /// The scratch bytes of any op (0 for ops that need none), or failure for an
 /// op the lowering cannot handle.
 mlir::FailureOr<int64_t> getScratchBytes(mlir::Operation *op);
@@ -143,6 +148,14 @@ void populateFpToFpOpToLLVMPatterns(TileGPUTypeConverter &converter,
 void populateMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
                                     llvm::function_ref<void()> onMasked);
+/// tile.atomic_rmw and tile.atomic_cas: one atomic per element, by the one
+/// thread that issues it.
+void populateAtomicOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns);
+/// tile.debug_barrier, tile.assume, tile.print (vprintf) and tile.assert
+/// (__assertfail).
+void populateDebugOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns);
 void populateViewOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
 void populateReduceOpToLLVMPatterns(TileGPUTypeConverter &converter,

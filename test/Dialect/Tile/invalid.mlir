@@ -475,7 +475,7 @@ func.func @atomic_and_float(%p: tensor<4x!tile.ptr<f32>>, %v: tensor<4xf32>) {
 // -----
 
 func.func @atomic_max_ptr(%p: !tile.ptr<!tile.ptr<f32>>, %v: !tile.ptr<f32>) {
-  // expected-error @+1 {{'tile.atomic_rmw' op atomic_rmw_op max requires an integer or floating-point element type, got '!tile.ptr<f32>'}}
+  // expected-error @+1 {{'tile.atomic_rmw' op atomic_rmw_op max requires an integer element type, got '!tile.ptr<f32>'}}
   %0 = tile.atomic_rmw max, relaxed, gpu, %p, %v : !tile.ptr<!tile.ptr<f32>>
   return
 }

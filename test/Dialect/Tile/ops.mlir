@@ -135,8 +135,8 @@ func.func @atomics(%p: tensor<128x!tile.ptr<f32>>, %m: tensor<128xi1>,
                    %v: tensor<128xf32>, %s: !tile.ptr<i32>, %c: i32, %w: i32) {
   // CHECK: tile.atomic_rmw fadd, acq_rel, gpu, %[[P]], %[[V]], %[[M]] : tensor<128x!tile.ptr<f32>>
   %0 = tile.atomic_rmw fadd, acq_rel, gpu, %p, %v, %m : tensor<128x!tile.ptr<f32>>
-  // CHECK: tile.atomic_rmw max, relaxed, cta, %[[P]], %[[V]] : tensor<128x!tile.ptr<f32>>
-  %1 = tile.atomic_rmw max, relaxed, cta, %p, %v : tensor<128x!tile.ptr<f32>>
+  // CHECK: tile.atomic_rmw xchg, relaxed, cta, %[[P]], %[[V]] : tensor<128x!tile.ptr<f32>>
+  %1 = tile.atomic_rmw xchg, relaxed, cta, %p, %v : tensor<128x!tile.ptr<f32>>
   // CHECK: tile.atomic_rmw xchg, release, sys, %[[S]], %[[C]] : !tile.ptr<i32>
   %2 = tile.atomic_rmw xchg, release, sys, %s, %c : !tile.ptr<i32>
   // CHECK: tile.atomic_rmw umin, acquire, gpu, %[[S]], %[[C]] : !tile.ptr<i32>

@@ -105,28 +105,6 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{'tl.device_print' is not supported by tilec}}
-    tl.device_print("n", N)
-
-
-# -----
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def k(X, N):
-    # expected-error @+1 {{'tl.device_assert' is not supported by tilec}}
-    tl.device_assert(N > 0)
-
-
-# -----
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def k(X, N):
     # expected-error @+1 {{'tl.inline_asm_elementwise' is not supported by tilec}}
     x = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [N], dtype=tl.int32, is_pure=True, pack=1)
 
@@ -154,17 +132,6 @@ from triton.language.extra import libdevice
 def k(X, N):
     # expected-error @+1 {{'triton.language.extra.libdevice.exp' (libdevice and other extern functions) is not supported by tilec}}
     x = libdevice.exp(N)
-
-
-# -----
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def k(X, N):
-    # expected-error @+1 {{Python builtin 'print' is not supported in tilec kernels; use tl.static_print}}
-    print(N)
 
 
 # -----

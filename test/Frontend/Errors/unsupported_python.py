@@ -68,17 +68,6 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{'assert' is not supported in tilec kernels; use tl.static_assert}}
-    assert N > 0, "n must be positive"
-
-
-# -----
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def k(X, N):
     x = 1
     # expected-error @+1 {{'del' is not supported in tilec kernels}}
     del x
