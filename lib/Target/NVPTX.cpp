@@ -345,6 +345,10 @@ namespace {
 struct BackendScope {
   std::string kernels;
   std::string arch;
+  /// LLVM's diagnostics of error severity so far, "; "-separated: they say
+  /// more than the fatal error that often follows them (a missing libcall
+  /// becomes a call NVPTX cannot select).
+  std::string errors;
   std::string fatalMessage;
 };
 } // namespace
@@ -359,7 +363,10 @@ static void handleFatalError(void *, const char *reason, bool) {
             llvm::CrashRecoveryContext::GetCurrent())
       crc->HandleExit(1);
     llvm::errs() << "error: the NVPTX back end cannot compile " << scope->kernels
-                 << " for " << scope->arch << ": " << text << "\n";
+                 << " for " << scope->arch << ": "
+                 << (scope->errors.empty() ? text
+                                           : llvm::StringRef(scope->errors))
+                 << "\n";
   } else {
     llvm::errs() << "LLVM ERROR: " << text << "\n";
   }
@@ -399,14 +406,13 @@ runCatchingBackendErrors(llvm::Module &module, const TargetOptions &options,
                          llvm::function_ref<void()> fn,
                          llvm::function_ref<void()> leak) {
   installFatalErrorHandler();
-  BackendScope scope{describeKernels(module), options.arch, {}};
+  BackendScope scope{describeKernels(module), options.arch, {}, {}};
   BackendScope *outer = currentScope;
   currentScope = &scope;
 
   llvm::LLVMContext &ctx = module.getContext();
   auto savedHandler = ctx.getDiagnosticHandlerCallBack();
   void *savedContext = ctx.getDiagnosticContext();
-  std::string errors;
   ctx.setDiagnosticHandlerCallBack(
       [](const llvm::DiagnosticInfo *info, void *context) {
         if (info->getSeverity() != llvm::DS_Error)
@@ -418,7 +424,7 @@ runCatchingBackendErrors(llvm::Module &module, const TargetOptions &options,
         llvm::DiagnosticPrinterRawOStream printer(os);
         info->print(printer);
       },
-      &errors);
+      &scope.errors);
 
   llvm::CrashRecoveryContext recovery;
   bool finished = recovery.RunSafely(fn);
@@ -426,14 +432,15 @@ runCatchingBackendErrors(llvm::Module &module, const TargetOptions &options,
   currentScope = outer;
   if (!finished) {
     leak();
-    std::string why = scope.fatalMessage.empty() ? "it crashed"
-                                                 : scope.fatalMessage;
+    std::string why = !scope.errors.empty()       ? scope.errors
+                      : !scope.fatalMessage.empty() ? scope.fatalMessage
+                                                    : "it crashed";
     return makeError("the NVPTX back end cannot compile " + scope.kernels +
                      " for " + options.arch + ": " + why);
   }
-  if (!errors.empty())
+  if (!scope.errors.empty())
     return makeError("the NVPTX back end cannot compile " + scope.kernels +
-                     " for " + options.arch + ": " + errors);
+                     " for " + options.arch + ": " + scope.errors);
   return llvm::Error::success();
 }
 

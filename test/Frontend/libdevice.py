@@ -87,7 +87,7 @@ def forms(X, I, U, L, Y, BLOCK: tl.constexpr = 64):
 # MATH: tile.extern_elementwise "__nv_umul64hi" pure(%[[U]], %[[U]]) : (tensor<64xi64>, tensor<64xi64>) -> tensor<64xi64>
 # softmax: exp(x - max(x)) / sum(...)
 # MATH: tile.reduce
-# MATH: arith.maximumf
+# MATH: arith.maxnumf
 # MATH: %[[Z:.*]] = arith.subf %[[X]], %{{.*}} : tensor<64xf32>
 # MATH: %[[E:.*]] = math.exp %[[Z]] : tensor<64xf32>
 # MATH: tile.reduce

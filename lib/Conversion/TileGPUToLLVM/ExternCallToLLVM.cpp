@@ -45,8 +45,8 @@ static Value createScalarCall(OpBuilder &b, Location loc, Operation *anchor,
 
 namespace {
 
-/// tile.extern_elementwise: one call per element of the thread, with scalar
-/// operands passed to every call.
+/// tile.extern_elementwise: one call per element of the thread (its operands
+/// are all tiles of one shape, or all scalars).
 struct ExternElementwiseOpConversion
     : public ConvertOpToLLVMPattern<tile::ExternElementwiseOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -67,7 +67,6 @@ struct ExternElementwiseOpConversion
       elems.push_back(isa<RankedTensorType>(orig.getType())
                           ? unpackElements(loc, conv, rewriter)
                           : SmallVector<Value>{conv});
-    // Tile operands have the result's elements per thread; scalars one.
     size_t count = 1;
     for (auto &e : elems)
       count = std::max(count, e.size());

@@ -1,8 +1,8 @@
 // RUN: tilec-opt %s -split-input-file -convert-tilegpu-to-llvm | FileCheck %s
 
-// tile.extern_elementwise: one call per element of the thread (two here),
-// scalar operands passed to each; a libdevice symbol is declared once, an
-// `llvm.*` symbol is an intrinsic call.
+// tile.extern_elementwise: one call per element of the thread (two here) or
+// one on scalars; a libdevice symbol is declared once, an `llvm.*` symbol is
+// an intrinsic call.
 #blocked = #tilegpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-DAG: llvm.func @__nv_powif(f32, i32) -> f32
@@ -10,8 +10,9 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
   // CHECK-LABEL: llvm.func @extern
   func.func @extern(%a: f32, %n: i32, %d: f64) attributes {tile.kernel} {
     %x = tile.splat %a : f32 -> tensor<256xf32, #blocked>
+    %k = tile.splat %n : i32 -> tensor<256xi32, #blocked>
     // CHECK-COUNT-2: llvm.call @__nv_powif(%{{.*}}, %{{.*}}) : (f32, i32) -> f32
-    %p = tile.extern_elementwise "__nv_powif" pure(%x, %n) : (tensor<256xf32, #blocked>, i32) -> tensor<256xf32, #blocked>
+    %p = tile.extern_elementwise "__nv_powif" pure(%x, %k) : (tensor<256xf32, #blocked>, tensor<256xi32, #blocked>) -> tensor<256xf32, #blocked>
     // CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"(%{{.*}}) : (f32) -> f32
     %s = tile.extern_elementwise "llvm.nvvm.sqrt.rn.f" pure(%p) : (tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked>
     // CHECK: llvm.call @__nv_isnand(%{{.*}}) : (f64) -> i32
