@@ -1,4 +1,4 @@
-//===- Libdevice.cpp - CUDA's libdevice: find, read, resolve, link -*- C++ -*-===//
+//===- Libdevice.cpp - CUDA libdevice: find, read, link ---------*- C++ -*-===//
 //
 // libdevice.10.bc is the CUDA toolkit's bitcode library of `__nv_*` math
 // functions. tilec reads the signatures of its functions from the file (once
@@ -95,8 +95,8 @@ static llvm::Expected<const Table *> getTable() {
     return it->second.get();
   llvm::LLVMContext ctx;
   llvm::SMDiagnostic diag;
-  std::unique_ptr<llvm::Module> lib = llvm::getLazyIRFileModule(*path, diag,
-                                                                ctx);
+  std::unique_ptr<llvm::Module> lib =
+      llvm::getLazyIRFileModule(*path, diag, ctx);
   if (!lib)
     return makeError(llvm::Twine("cannot read libdevice '") + *path +
                      "': " + diag.getMessage());
@@ -116,10 +116,12 @@ static llvm::Expected<const Table *> getTable() {
 
 static Scalar toScalar(const LibdeviceType &t) {
   if (t.isFloat)
-    return t.bits == 64 ? Scalar::F64 : t.bits == 32 ? Scalar::F32
-                                                     : Scalar::Other;
-  return t.bits == 64 ? Scalar::I64 : t.bits == 32 ? Scalar::I32
-                                                   : Scalar::Other;
+    return t.bits == 64   ? Scalar::F64
+           : t.bits == 32 ? Scalar::F32
+                          : Scalar::Other;
+  return t.bits == 64   ? Scalar::I64
+         : t.bits == 32 ? Scalar::I32
+                        : Scalar::Other;
 }
 
 /// The names libdevice may give `name` for arguments of `args`, most likely

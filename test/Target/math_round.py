@@ -36,3 +36,6 @@
 # CHECK: abs.s64
 # CHECK-NOT: call
 # CHECK-NOT: __nv_
+
+# CHECK-LABEL: // kernel: k_abs_fp8e4nv{{$}}
+# CHECK: and.b16 {{.*}}, 127;

@@ -1,4 +1,4 @@
-//===- ExternCallToLLVM.cpp - Calls to libdevice and intrinsics --*- C++ -*-===//
+//===- ExternCallToLLVM.cpp - libdevice and intrinsic calls -----*- C++ -*-===//
 //
 // Elementwise functions that become a call per element: `tile.extern_
 // elementwise` (libdevice by name, `tl.umulhi`, `tl.sqrt_rn`, `tl.div_rn`)
@@ -35,8 +35,8 @@ static Value createScalarCall(OpBuilder &b, Location loc, Operation *anchor,
   if (!func) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    auto type =
-        LLVM::LLVMFunctionType::get(resultType, llvm::to_vector(args.getTypes()));
+    auto type = LLVM::LLVMFunctionType::get(resultType,
+                                            llvm::to_vector(args.getTypes()));
     func = LLVM::LLVMFuncOp::create(b, UnknownLoc::get(b.getContext()), symbol,
                                     type);
   }
@@ -75,8 +75,8 @@ struct ExternElementwiseOpConversion
       SmallVector<Value> args;
       for (auto &e : elems)
         args.push_back(e.size() == 1 ? e[0] : e[k]);
-      out.push_back(createScalarCall(rewriter, loc, op, op.getSymbol(), scalar,
-                                     args));
+      out.push_back(
+          createScalarCall(rewriter, loc, op, op.getSymbol(), scalar, args));
     }
     if (isTensor)
       rewriter.replaceOp(op, packElements(loc, converted, out, rewriter));

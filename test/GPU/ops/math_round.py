@@ -1,4 +1,5 @@
-# tl.floor and tl.ceil (libdevice) on fp32 and fp64; tl.abs on floats and ints.
+# tl.floor and tl.ceil (libdevice) on fp32 and fp64; tl.abs on floats (fp8:
+# the sign bit cleared) and ints.
 #
 # Kernels for the GPU differential harness (bench/opsuite/README.md): each
 # runs unchanged under Triton 3.6, and SPECS says how the harness runs it.
@@ -89,6 +90,14 @@ def k_abs_i64(X, Y, N, BLOCK: tl.constexpr):
     tl.store(Y + offs, tl.abs(x), mask=mask)
 
 
+
+@triton.jit
+def k_abs_fp8e4nv(X, Y, N, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < N
+    x = tl.load(X + offs, mask=mask)
+    tl.store(Y + offs, tl.abs(x), mask=mask)
+
 SPECS = {
     "k_floor_fp32": dict(
         args=dict(
@@ -166,6 +175,14 @@ SPECS = {
         args=dict(
             X=dict(dtype="i64", shape=1000),
             Y=dict(dtype="i64", shape=1000, role="out", compare="exact"),
+            N=1000,
+            BLOCK=1024,
+        ),
+    ),
+    "k_abs_fp8e4nv": dict(
+        args=dict(
+            X=dict(dtype="fp8e4nv", shape=1000),
+            Y=dict(dtype="fp8e4nv", shape=1000, role="out", compare="bits"),
             N=1000,
             BLOCK=1024,
         ),
