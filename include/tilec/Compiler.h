@@ -198,7 +198,9 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLevel(
 
 /// The levels below MLIR for a module at EmitLevel::LLVMDialect: writes LLVM
 /// IR (level LLVMIR) to `os`, or fills `out` with PTX and, for EmitLevel::
-/// Cubin and options.assemble, a cubin and ptxas's resources.
+/// Cubin and options.assemble, a cubin and ptxas's resources. A failure of
+/// LLVM's NVPTX back end is reported through the module's MLIRContext at the
+/// kernel's line, and the CompileError returned for it is empty.
 llvm::Error emitMachineCode(mlir::ModuleOp module,
                             const CompileOptions &options, EmitLevel level,
                             CompiledKernel &out, llvm::raw_ostream *os,

@@ -115,7 +115,9 @@ translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext);
 /// Optimizes `module` in place with LLVM's default new-pass-manager pipeline
 /// at `options.optLevel`, built with the NVPTX target machine so that its own
 /// passes run (NVVMReflect with __CUDA_ARCH from the architecture and
-/// __CUDA_FTZ = 0 unless the module sets the "nvvm-reflect-ftz" flag). Sets
+/// __CUDA_FTZ = 1, as Triton sets it, unless the module sets the
+/// "nvvm-reflect-ftz" flag), after linking the libdevice functions the module
+/// calls (tilec/Libdevice.h). Sets
 /// the triple and data layout when the module has none; fails on a module for
 /// another target or one that does not verify. For `--emit=llvm`:
 /// compileToPTX runs the same pipeline itself.
@@ -124,10 +126,13 @@ llvm::Error optimizeLLVMIR(llvm::Module &module, const TargetOptions &options);
 /// Optimizes `module` in place (optimizeLLVMIR) and emits it as PTX text for
 /// `options.arch` at the PTX ISA version of resolvePtxVersion.
 ///
-/// When the host has called llvm::CrashRecoveryContext::Enable(), a crash of
-/// the NVPTX code generator (e.g. an intrinsic the architecture lacks, which
-/// LLVM reports with "LLVM ERROR: Cannot select") comes back as an error;
-/// otherwise LLVM ends the process as it always does.
+/// Errors the NVPTX back end reports through the LLVMContext ("no libcall
+/// available for ...") come back as an error naming the kernel. When the
+/// host has called llvm::CrashRecoveryContext::Enable(), so do its fatal
+/// errors ("Cannot select: ...", an intrinsic the architecture lacks) and
+/// crashes; otherwise a fatal error prints the message with the kernel's
+/// name and exits with status 1 (tilec installs LLVM's fatal error handler
+/// once per process for this; see NVPTX.cpp).
 llvm::Expected<std::string> compileToPTX(llvm::Module &module,
                                          const TargetOptions &options);
 

@@ -134,6 +134,25 @@ mlir::OwningOpRef<mlir::ModuleOp> tilec::lowerToLevel(
   return module;
 }
 
+/// A back-end failure (LLVM's NVPTX code generator) as a diagnostic at the
+/// kernel's `def` line, since the LLVM IR carries no source lines: reported
+/// through the MLIRContext's handler, which prints the source line and a
+/// caret, and returned as an empty CompileError (already reported). Errors
+/// of a module without a located kernel come back unchanged.
+static llvm::Error reportAtKernel(mlir::ModuleOp module, llvm::Error error) {
+  mlir::Location where = mlir::UnknownLoc::get(module.getContext());
+  module.walk([&](mlir::Operation *op) {
+    if (!op->hasAttr("nvvm.kernel"))
+      return mlir::WalkResult::advance();
+    where = op->getLoc();
+    return mlir::WalkResult::interrupt();
+  });
+  if (!llvm::isa<mlir::FileLineColLoc>(where))
+    return error;
+  mlir::emitError(where) << llvm::toString(std::move(error));
+  return llvm::make_error<CompileError>(std::string());
+}
+
 llvm::Error tilec::emitMachineCode(mlir::ModuleOp module,
                                    const CompileOptions &options,
                                    EmitLevel level, CompiledKernel &out,
@@ -155,14 +174,14 @@ llvm::Error tilec::emitMachineCode(mlir::ModuleOp module,
     return llvmModule.takeError();
   if (level == EmitLevel::LLVMIR) {
     if (llvm::Error e = optimizeLLVMIR(**llvmModule, target))
-      return e;
+      return reportAtKernel(module, std::move(e));
     if (os)
       (*llvmModule)->print(*os, nullptr);
     return llvm::Error::success();
   }
   llvm::Expected<std::string> ptx = compileToPTX(**llvmModule, target);
   if (!ptx)
-    return ptx.takeError();
+    return reportAtKernel(module, ptx.takeError());
   out.ptx = std::move(*ptx);
   out.metadata.hasCubin = false;
   llvmTimer.reset();
@@ -367,9 +386,11 @@ tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
     return std::move(e);
   if (llvm::Error e = emitMachineCode(*module, options, EmitLevel::Cubin, out,
                                       /*os=*/nullptr, timings)) {
-    // Report through the engine so the text reads as tilec prints it.
-    mlir::emitError(mlir::UnknownLoc::get(ctx.get()))
-        << llvm::toString(std::move(e));
+    // Report through the engine so the text reads as tilec prints it
+    // (back-end failures are already reported, at the kernel's line).
+    std::string message = llvm::toString(std::move(e));
+    if (!message.empty())
+      mlir::emitError(mlir::UnknownLoc::get(ctx.get())) << message;
     return llvm::make_error<CompileError>(std::move(diagnostics));
   }
   out.metadata.arch = options.arch;

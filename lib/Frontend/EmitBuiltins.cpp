@@ -96,13 +96,12 @@ static bool isUnsupportedTl(llvm::StringRef n) {
       "load_tensor_descriptor", "store_tensor_descriptor",
       "inline_asm_elementwise", "join",     "split",
       "cat",             "interleave",      "histogram",
-      "gather",          "umulhi",          "div_rn",          "fdiv",
+      "gather",
       "extern_elementwise", "dot_scaled",   "flip",
       "swizzle2d",       "sort",            "topk",
       "tensor_descriptor", "map_elementwise",
       "associative_scan_vectorized", "atomic_rmw", "zeros_like_dtype",
-      "full_like",       "ones",            "range_vectorized",
-      "softmax"};
+      "full_like",       "ones",            "range_vectorized"};
   return names.contains(n);
 }
 
@@ -117,6 +116,7 @@ bool Emitter::isKnownTlFunction(llvm::StringRef n) {
       "broadcast_to", "ravel", "broadcast", "expand_dims", "atomic_cas",
       "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
       "atomic_xor", "atomic_xchg", "static_assert", "static_print",
+      "umulhi", "div_rn", "fdiv", "softmax",
       "multiple_of", "max_contiguous", "max_constancy", "constexpr", "cast",
       "pointer_type", "range", "static_range", "jit", "tensor", "dtype",
       "to_tensor", "PropagateNan", "debug_barrier", "assume", "device_print",
@@ -146,7 +146,15 @@ FailureOr<TValue> Emitter::callBuiltin(
   llvm::StringRef fn;
   if (name.starts_with("triton.language.math."))
     fn = name.drop_front(strlen("triton.language.math."));
-  else if (name.starts_with("triton.language.extra"))
+  else if (size_t at = name.rfind(".libdevice.");
+           name.starts_with("triton.language.extra") &&
+           at != llvm::StringRef::npos) {
+    if (!kwargs.empty())
+      return err(call->getLoc(), "'" + name.drop_front(at + 1) +
+                                     "' takes no keyword arguments");
+    return callLibdevice(name.drop_front(at + strlen(".libdevice.")), args,
+                         call->getLoc());
+  } else if (name.starts_with("triton.language.extra"))
     return err(call->getLoc(),
                "'" + name +
                    "' (libdevice and other extern functions) is not "
@@ -446,6 +454,45 @@ FailureOr<TValue> Emitter::callTl(
     if (failed(a))
       return failure();
     return mathUnary(fn, a->get(0), l);
+  }
+  if (fn == "umulhi" || fn == "div_rn") {
+    FailureOr<BoundArgs> a = bind({"x", "y"}, 2);
+    if (failed(a))
+      return failure();
+    return mathBinary(fn, a->get(0), a->get(1), l);
+  }
+  if (fn == "fdiv") {
+    FailureOr<BoundArgs> a = bind({"x", "y", "ieee_rounding"}, 2);
+    if (failed(a))
+      return failure();
+    return mathBinary(fn, a->get(0), a->get(1), l);
+  }
+  if (fn == "softmax") {
+    // Triton's standard.softmax: exp(x - max(x)) / sum(exp(x - max(x)))
+    // along `dim` (default 0), the division by fdiv.
+    FailureOr<BoundArgs> a =
+        bind({"x", "dim", "keep_dims", "ieee_rounding"}, 1);
+    if (failed(a))
+      return failure();
+    TValue dim = a->has(1) ? a->get(1) : TValue::integer(0);
+    FailureOr<bool> keep =
+        a->has(2) ? truthy(a->get(2), a->locs[2]) : FailureOr<bool>(false);
+    if (failed(keep))
+      return failure();
+    FailureOr<TValue> m =
+        reduce(ReduceKind::Max, a->get(0), dim, *keep, false, l);
+    if (failed(m))
+      return failure();
+    FailureOr<TValue> z = binaryOp(BinaryOpKind::Sub, a->get(0), *m, l);
+    if (failed(z))
+      return failure();
+    FailureOr<TValue> num = mathUnary("exp", *z, l);
+    if (failed(num))
+      return failure();
+    FailureOr<TValue> den = reduce(ReduceKind::Sum, *num, dim, *keep, false, l);
+    if (failed(den))
+      return failure();
+    return mathBinary("fdiv", *num, *den, l);
   }
   if (fn == "fma") {
     FailureOr<BoundArgs> a = bind({"x", "y", "z"}, 3);

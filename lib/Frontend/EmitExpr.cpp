@@ -402,7 +402,8 @@ static bool isTensorMethod(llvm::StringRef n) {
       .Cases({"to", "sum", "max", "min", "argmax", "argmin", "reshape",
               "view", "trans", "permute", "broadcast_to", "expand_dims",
               "cumsum", "cumprod", "exp", "exp2", "log", "log2", "sqrt",
-              "rsqrt", "abs", "sigmoid", "sin", "cos", "floor", "ceil", "erf",
+              "rsqrt", "sqrt_rn", "abs", "sigmoid", "sin", "cos", "floor",
+              "ceil", "erf",
               "reduce", "xor_sum", "softmax", "ravel", "split", "join"},
              true)
       .Default(false);

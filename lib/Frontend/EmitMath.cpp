@@ -1,13 +1,17 @@
 //===- EmitMath.cpp - Elementwise math builtins -----------------*- C++ -*-===//
 //
 // tl.exp and the other math functions (fp32/fp64 only, as in Triton),
-// tl.maximum / tl.minimum with Triton's NaN semantics, and tl.where.
+// tl.umulhi, tl.div_rn, tl.fdiv, tl.softmax, the functions of libdevice by
+// name (`tl.extra.cuda.libdevice.tanh`, resolved against libdevice.10.bc
+// itself), tl.maximum / tl.minimum with Triton's NaN semantics, and
+// tl.where.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/Emitter.h"
 
 #include "Tile/IR/TileOps.h"
+#include "tilec/Libdevice.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -33,6 +37,18 @@ FailureOr<TValue> Emitter::mathUnary(llvm::StringRef fn, const TValue &xv,
   mlir::Location ml = loc(l);
   mlir::Value v = x.getValue();
   if (fn == "abs") {
+    if (t.elem.dtype == DType::FP8E4NV || t.elem.dtype == DType::FP8E5) {
+      // fp8 has no fabs: clear the sign bit of its byte, as Triton does.
+      TileType bytes{ElemType::scalar(DType::I8), t.shape};
+      mlir::Type bytesType = getMlirType(&ctx, bytes);
+      mlir::Value i = tile::BitcastOp::create(b, ml, bytesType, v);
+      FailureOr<TValue> mask = materialize(TValue::integer(0x7F), bytes, l);
+      if (failed(mask))
+        return failure();
+      mlir::Value cleared = arith::AndIOp::create(b, ml, i, mask->getValue());
+      return TValue::runtime(
+          tile::BitcastOp::create(b, ml, getMlirType(&ctx, t), cleared), t);
+    }
     if (t.elem.isFloat())
       return TValue::runtime(mlir::math::AbsFOp::create(b, ml, v), t);
     if (isUnsigned(t.elem.dtype) || t.elem.isBool())
@@ -40,6 +56,12 @@ FailureOr<TValue> Emitter::mathUnary(llvm::StringRef fn, const TValue &xv,
     return TValue::runtime(mlir::math::AbsIOp::create(b, ml, v), t);
   }
   DType dt = t.elem.dtype;
+  // Triton's _check_dtype: sqrt_rn is fp32 alone, the others fp32 and fp64.
+  if (fn == "sqrt_rn") {
+    if (dt != DType::FP32)
+      return err(l, "'" + qn + "' expects fp32, got " + getName(dt));
+    return externElementwise("llvm.nvvm.sqrt.rn.f", {x}, t.elem, l);
+  }
   if (dt != DType::FP32 && dt != DType::FP64)
     return err(l, "'" + qn + "' expects fp32 or fp64, got " + getName(dt) +
                       (isFloat(dt) ? "; convert with .to(tl.float32)" : ""));
@@ -52,7 +74,7 @@ FailureOr<TValue> Emitter::mathUnary(llvm::StringRef fn, const TValue &xv,
     r = mlir::math::LogOp::create(b, ml, v);
   else if (fn == "log2")
     r = mlir::math::Log2Op::create(b, ml, v);
-  else if (fn == "sqrt" || fn == "sqrt_rn")
+  else if (fn == "sqrt")
     r = mlir::math::SqrtOp::create(b, ml, v);
   else if (fn == "rsqrt")
     r = mlir::math::RsqrtOp::create(b, ml, v);
@@ -78,6 +100,188 @@ FailureOr<TValue> Emitter::mathUnary(llvm::StringRef fn, const TValue &xv,
   } else
     return err(l, "'" + qn + "' is not supported");
   return TValue::runtime(r, t);
+}
+
+//===----------------------------------------------------------------------===//
+// Calls of external functions: libdevice and LLVM intrinsics
+//===----------------------------------------------------------------------===//
+
+FailureOr<TValue> Emitter::externElementwise(llvm::StringRef symbol,
+                                             std::vector<TValue> args,
+                                             ElemType result, SourceLoc l) {
+  llvm::SmallVector<int64_t> shape;
+  for (const TValue &a : args) {
+    FailureOr<llvm::SmallVector<int64_t>> s =
+        broadcastShapes(shape, a.getType().shape, l);
+    if (failed(s))
+      return failure();
+    shape = *s;
+  }
+  llvm::SmallVector<mlir::Value> operands;
+  for (const TValue &a : args) {
+    FailureOr<TValue> bc = broadcastTo(a, shape, l);
+    if (failed(bc))
+      return failure();
+    operands.push_back(bc->getValue());
+  }
+  TileType t{result, llvm::SmallVector<int64_t, 4>(shape.begin(), shape.end())};
+  mlir::Value r = tile::ExternElementwiseOp::create(
+      b, loc(l), getMlirType(&ctx, t), symbol, /*pure=*/true, operands);
+  return TValue::runtime(r, t);
+}
+
+/// A dtype as libdevice's resolver sees it, or std::nullopt for the dtypes
+/// no libdevice function takes (bool, 8 and 16 bits, fp8, fp16, bf16).
+static std::optional<tilec::LibdeviceType> toLibdeviceType(DType dt) {
+  switch (dt) {
+  case DType::I32:
+  case DType::I64:
+  case DType::U32:
+  case DType::U64:
+    return tilec::LibdeviceType{false, isUnsigned(dt), getBitWidth(dt)};
+  case DType::FP32:
+  case DType::FP64:
+    return tilec::LibdeviceType{true, false, getBitWidth(dt)};
+  default:
+    return std::nullopt;
+  }
+}
+
+static DType fromLibdeviceType(const tilec::LibdeviceType &t) {
+  if (t.isFloat)
+    return t.bits == 64 ? DType::FP64 : DType::FP32;
+  if (t.bits == 64)
+    return t.isUnsigned ? DType::U64 : DType::I64;
+  return t.isUnsigned ? DType::U32 : DType::I32;
+}
+
+FailureOr<TValue> Emitter::callLibdevice(llvm::StringRef fn,
+                                         std::vector<TValue> &args,
+                                         SourceLoc l) {
+  std::string qn = ("libdevice." + fn).str();
+  // As Triton's extern_elementwise: Python numbers become tensors of their
+  // default dtype, the dtypes must be one of the function's exactly (no
+  // promotion), and the shapes broadcast.
+  std::vector<TValue> values;
+  llvm::SmallVector<tilec::LibdeviceType> types;
+  std::string dtypes;
+  bool typable = true;
+  for (const TValue &a : args) {
+    if (!a.isRuntime() && !a.isNumber())
+      return err(l, "'" + qn + "' expects numbers or tensors, got " +
+                        a.describe());
+    FailureOr<TValue> r = toRuntime(a, l);
+    if (failed(r))
+      return failure();
+    if (r->getType().elem.isPtr)
+      return err(l, "'" + qn + "' does not take pointers");
+    DType dt = r->getType().elem.dtype;
+    dtypes += (dtypes.empty() ? "" : ", ") + getName(dt).str();
+    std::optional<tilec::LibdeviceType> lt = toLibdeviceType(dt);
+    typable &= lt.has_value();
+    if (lt)
+      types.push_back(*lt);
+    values.push_back(*r);
+  }
+  std::optional<tilec::LibdeviceCallee> callee;
+  if (typable) {
+    llvm::Expected<std::optional<tilec::LibdeviceCallee>> resolved =
+        tilec::resolveLibdeviceCall(fn, types);
+    if (!resolved)
+      return err(l, "'" + qn + "': " + llvm::toString(resolved.takeError()));
+    callee = *resolved;
+  }
+  if (!callee) {
+    llvm::Expected<bool> known = tilec::libdeviceHasName(fn);
+    if (!known)
+      return err(l, "'" + qn + "': " + llvm::toString(known.takeError()));
+    if (!*known)
+      return err(l, "'" + qn + "' is not a libdevice function");
+    return err(l, "'" + qn + "' has no form for (" + dtypes + ") arguments");
+  }
+  return externElementwise(callee->symbol, std::move(values),
+                           ElemType::scalar(fromLibdeviceType(callee->result)),
+                           l);
+}
+
+FailureOr<TValue> Emitter::mathBinary(llvm::StringRef fn, const TValue &xv,
+                                      const TValue &yv, SourceLoc l) {
+  std::string qn = ("tl." + fn).str();
+  for (const TValue *v : {&xv, &yv})
+    if ((!v->isRuntime() && !v->isNumber()) ||
+        (v->isRuntime() && v->getType().elem.isPtr))
+      return err(l, "'" + qn + "' expects numbers or tensors, got " +
+                        v->describe());
+  // Triton checks the dtypes of the tensor arguments before promoting.
+  for (const TValue *v : {&xv, &yv}) {
+    if (!v->isRuntime())
+      continue;
+    DType dt = v->getType().elem.dtype;
+    if (fn == "umulhi" && dt != DType::I32 && dt != DType::I64 &&
+        dt != DType::U32 && dt != DType::U64)
+      return err(l, "'" + qn + "' expects int32, int64, uint32 or uint64, "
+                               "got " +
+                        getName(dt));
+    if (fn == "div_rn" && dt != DType::FP32)
+      return err(l, "'" + qn + "' expects fp32, got " + getName(dt));
+    if (fn == "fdiv" && !isFloat(dt))
+      return err(l, "both operands of 'tl.fdiv' must have a floating-point "
+                    "dtype, got " +
+                        getName(dt));
+  }
+  if (fn == "fdiv") {
+    // Python numbers become tensors of their default dtype first (so a
+    // Python int, int32, is refused, and fp16 / 2.0 computes in fp32), then
+    // the operands promote as for `/` (fp16 with fp16 in fp32);
+    // ieee_rounding changes nothing in Triton 3.6.
+    FailureOr<TValue> x = toRuntime(xv, l), y = toRuntime(yv, l);
+    if (failed(x) || failed(y))
+      return failure();
+    for (const TValue *v : {&*x, &*y})
+      if (!isFloat(v->getType().elem.dtype))
+        return err(l, "both operands of 'tl.fdiv' must have a "
+                      "floating-point dtype, got " +
+                          getName(v->getType().elem.dtype));
+    std::string why;
+    std::optional<DType> ct =
+        computationType(x->getType().elem.dtype, false,
+                        y->getType().elem.dtype, false, /*divOrMod=*/true, why);
+    if (!ct)
+      return err(l, why);
+    ElemType et = ElemType::scalar(*ct);
+    FailureOr<TValue> cx = coerce(*x, et, l), cy = coerce(*y, et, l);
+    if (failed(cx) || failed(cy))
+      return failure();
+    TValue a = *cx, c = *cy;
+    if (failed(broadcastPair(a, c, l)))
+      return failure();
+    return TValue::runtime(arith::DivFOp::create(b, loc(l), a.getValue(),
+                                                 c.getValue()),
+                           a.getType());
+  }
+  std::string why;
+  std::optional<DType> ct =
+      computationType(getPromotionDType(xv), xv.isNumber(),
+                      getPromotionDType(yv), yv.isNumber(), false, why);
+  if (!ct)
+    return err(l, why);
+  ElemType et = ElemType::scalar(*ct);
+  FailureOr<TValue> x = coerce(xv, et, l), y = coerce(yv, et, l);
+  if (failed(x) || failed(y))
+    return failure();
+  if (fn == "div_rn") {
+    if (*ct != DType::FP32)
+      return err(l, "'" + qn + "' expects fp32, got " + getName(*ct));
+    return externElementwise("llvm.nvvm.div.rn.f", {*x, *y}, et, l);
+  }
+  // umulhi: the high half of the unsigned product, whatever the signedness
+  // (Triton's MulhiUIOp).
+  if (isFloat(*ct) || getBitWidth(*ct) < 32)
+    return err(l, "'" + qn + "' expects int32, int64, uint32 or uint64, got " +
+                      getName(*ct));
+  return externElementwise(getBitWidth(*ct) == 64 ? "__nv_umul64hi"
+                                                  : "__nv_umulhi",
+                           {*x, *y}, et, l);
 }
 
 FailureOr<TValue> Emitter::minMax(bool isMax, const TValue &a,

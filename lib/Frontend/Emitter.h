@@ -253,6 +253,18 @@ public:
                                   const std::vector<SourceLoc> &argLocs);
   FailureOr<TValue> mathUnary(llvm::StringRef fn, const TValue &x,
                               SourceLoc l);
+  /// tl.umulhi, tl.div_rn and tl.fdiv, checked and promoted as Triton does.
+  FailureOr<TValue> mathBinary(llvm::StringRef fn, const TValue &x,
+                               const TValue &y, SourceLoc l);
+  /// `libdevice.<fn>(args)`: the libdevice function of that name for the
+  /// argument dtypes, read from libdevice.10.bc (tilec/Libdevice.h).
+  FailureOr<TValue> callLibdevice(llvm::StringRef fn, std::vector<TValue> &args,
+                                  SourceLoc l);
+  /// A tile.extern_elementwise call of `symbol` on the runtime values `args`,
+  /// broadcast to one shape, with result element type `result`.
+  FailureOr<TValue> externElementwise(llvm::StringRef symbol,
+                                      std::vector<TValue> args,
+                                      ElemType result, SourceLoc l);
   FailureOr<TValue> minMax(bool isMax, const TValue &a, const TValue &b,
                            bool propagateNan, SourceLoc l);
   FailureOr<TValue> load(const BoundArgs &a, SourceLoc l);

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target.h"
+#include "tilec/Libdevice.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -20,6 +21,8 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -31,6 +34,7 @@
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -38,6 +42,7 @@
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <cstdlib>
 #include <mutex>
 #include <optional>
 
@@ -296,8 +301,11 @@ createTargetMachine(const TargetOptions &options) {
   return std::move(machine);
 }
 
-/// Verifies `module`, gives it the target's triple and data layout, and makes
-/// `__nvvm_reflect("__CUDA_FTZ")` fold to 0 unless the module says otherwise.
+/// Verifies `module`, gives it the target's triple and data layout, makes
+/// `__nvvm_reflect("__CUDA_FTZ")` fold to 1 unless the module says otherwise
+/// (Triton's `enable_reflect_ftz`, on by default: libdevice's flush-to-zero
+/// paths, e.g. sqrt.approx.ftz.f32), and links the libdevice functions the
+/// module calls.
 static llvm::Error prepareModule(llvm::Module &module,
                                  llvm::TargetMachine &machine) {
   std::string message;
@@ -310,7 +318,129 @@ static llvm::Error prepareModule(llvm::Module &module,
     return error;
   if (!module.getModuleFlag("nvvm-reflect-ftz"))
     module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
-                         static_cast<uint32_t>(0));
+                         static_cast<uint32_t>(1));
+  return linkLibdeviceIfNeeded(module);
+}
+
+//===----------------------------------------------------------------------===//
+// Back-end failures
+//===----------------------------------------------------------------------===//
+
+// LLVM reports what its back end cannot do in two ways: errors through the
+// LLVMContext's diagnostic handler (`no libcall available for flog2`), after
+// which code generation goes on, and report_fatal_error (`Cannot select`),
+// which ends the process. The first are collected into an error while tilec
+// runs LLVM; for the second tilec installs LLVM's fatal error handler once
+// per process. On a thread that is running tilec's LLVM pipelines, the
+// handler keeps the message and, when the host enabled crash recovery
+// (llvm::CrashRecoveryContext::Enable(), as the tilec command does), jumps
+// back out of the pipeline so that the message comes back as an error that
+// the caller reports at the kernel's line; without crash recovery it prints
+// the message with the kernel's name and exits with status 1. On other
+// threads it prints `LLVM ERROR: ...` and exits with status 1.
+
+namespace {
+/// What the fatal error handler needs to know about the compile running on
+/// its thread.
+struct BackendScope {
+  std::string kernels;
+  std::string arch;
+  /// LLVM's diagnostics of error severity so far, "; "-separated: they say
+  /// more than the fatal error that often follows them (a missing libcall
+  /// becomes a call NVPTX cannot select).
+  std::string errors;
+  std::string fatalMessage;
+};
+} // namespace
+
+static thread_local BackendScope *currentScope = nullptr;
+
+static void handleFatalError(void *, const char *reason, bool) {
+  llvm::StringRef text = llvm::StringRef(reason).rtrim();
+  if (BackendScope *scope = currentScope) {
+    scope->fatalMessage = text.str();
+    if (llvm::CrashRecoveryContext *crc =
+            llvm::CrashRecoveryContext::GetCurrent())
+      crc->HandleExit(1);
+    llvm::errs() << "error: the NVPTX back end cannot compile " << scope->kernels
+                 << " for " << scope->arch << ": "
+                 << (scope->errors.empty() ? text
+                                           : llvm::StringRef(scope->errors))
+                 << "\n";
+  } else {
+    llvm::errs() << "LLVM ERROR: " << text << "\n";
+  }
+  llvm::errs().flush();
+  std::exit(1);
+}
+
+static void installFatalErrorHandler() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::install_fatal_error_handler(handleFatalError, nullptr);
+  });
+}
+
+/// The names of the kernels of `module`, for messages: "kernel 'add'".
+static std::string describeKernels(const llvm::Module &module) {
+  std::string names;
+  for (const llvm::Function &fn : module.functions()) {
+    if (fn.isDeclaration() ||
+        fn.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      continue;
+    names += (names.empty() ? "'" : ", '") + fn.getName().str() + "'";
+  }
+  if (names.empty())
+    return "the module";
+  return (names.find(',') == std::string::npos ? "kernel " : "kernels ") +
+         names;
+}
+
+/// Runs `fn` (LLVM's pipelines on `module`) with LLVM's errors turned into
+/// an llvm::Error: diagnostics of error severity are collected, and a fatal
+/// error comes back when crash recovery is enabled (see above). `machine`
+/// and `leak` are released rather than destroyed after a fatal error, whose
+/// state LLVM leaves halfway, as clang does after a crash.
+static llvm::Error
+runCatchingBackendErrors(llvm::Module &module, const TargetOptions &options,
+                         llvm::function_ref<void()> fn,
+                         llvm::function_ref<void()> leak) {
+  installFatalErrorHandler();
+  BackendScope scope{describeKernels(module), options.arch, {}, {}};
+  BackendScope *outer = currentScope;
+  currentScope = &scope;
+
+  llvm::LLVMContext &ctx = module.getContext();
+  auto savedHandler = ctx.getDiagnosticHandlerCallBack();
+  void *savedContext = ctx.getDiagnosticContext();
+  ctx.setDiagnosticHandlerCallBack(
+      [](const llvm::DiagnosticInfo *info, void *context) {
+        if (info->getSeverity() != llvm::DS_Error)
+          return;
+        auto &out = *static_cast<std::string *>(context);
+        llvm::raw_string_ostream os(out);
+        if (!out.empty())
+          os << "; ";
+        llvm::DiagnosticPrinterRawOStream printer(os);
+        info->print(printer);
+      },
+      &scope.errors);
+
+  llvm::CrashRecoveryContext recovery;
+  bool finished = recovery.RunSafely(fn);
+  ctx.setDiagnosticHandlerCallBack(savedHandler, savedContext);
+  currentScope = outer;
+  if (!finished) {
+    leak();
+    std::string why = !scope.errors.empty()       ? scope.errors
+                      : !scope.fatalMessage.empty() ? scope.fatalMessage
+                                                    : "it crashed";
+    return makeError("the NVPTX back end cannot compile " + scope.kernels +
+                     " for " + options.arch + ": " + why);
+  }
+  if (!scope.errors.empty())
+    return makeError("the NVPTX back end cannot compile " + scope.kernels +
+                     " for " + options.arch + ": " + scope.errors);
   return llvm::Error::success();
 }
 
@@ -346,8 +476,10 @@ llvm::Error tilec::optimizeLLVMIR(llvm::Module &module,
     return machine.takeError();
   if (llvm::Error error = prepareModule(module, **machine))
     return error;
-  runOptimizationPipeline(module, **machine, options.optLevel);
-  return llvm::Error::success();
+  return runCatchingBackendErrors(
+      module, options,
+      [&] { runOptimizationPipeline(module, **machine, options.optLevel); },
+      [&] { (void)machine->release(); });
 }
 
 /// Whether LLVM's loop strength reduction should run on `module`: not in
@@ -401,7 +533,11 @@ llvm::Expected<std::string> tilec::compileToPTX(llvm::Module &module,
     return machine.takeError();
   if (llvm::Error error = prepareModule(module, **machine))
     return std::move(error);
-  runOptimizationPipeline(module, **machine, options.optLevel);
+  if (llvm::Error error = runCatchingBackendErrors(
+          module, options,
+          [&] { runOptimizationPipeline(module, **machine, options.optLevel); },
+          [&] { (void)machine->release(); }))
+    return std::move(error);
 
   llvm::SmallString<0> ptx;
   llvm::raw_svector_ostream os(ptx);
@@ -411,16 +547,12 @@ llvm::Expected<std::string> tilec::compileToPTX(llvm::Module &module,
   if (addCodegenPasses(**machine, *codegen, os,
                        wantsLoopStrengthReduction(module)))
     return makeError("the NVPTX target machine cannot emit PTX");
-
-  // Without CrashRecoveryContext::Enable() in the host, RunSafely just runs.
-  llvm::CrashRecoveryContext recovery;
-  if (!recovery.RunSafely([&] { codegen->run(module); })) {
-    // The pass manager and the target machine stopped halfway; destroying
-    // them is not safe, so leak them as clang does after a crash.
-    (void)codegen.release();
-    (void)machine->release();
-    return makeError("the NVPTX back end crashed while emitting PTX for " +
-                     options.arch);
-  }
+  if (llvm::Error error = runCatchingBackendErrors(
+          module, options, [&] { codegen->run(module); },
+          [&] {
+            (void)codegen.release();
+            (void)machine->release();
+          }))
+    return std::move(error);
   return std::string(ptx.str());
 }

@@ -37,6 +37,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -172,7 +173,10 @@ static cl::opt<bool>
 
 /// Reports an llvm::Error through MLIR's diagnostics; returns failure.
 static mlir::LogicalResult report(mlir::MLIRContext &ctx, llvm::Error e) {
-  mlir::emitError(mlir::UnknownLoc::get(&ctx)) << llvm::toString(std::move(e));
+  // An empty message: already reported at its source line.
+  std::string message = llvm::toString(std::move(e));
+  if (!message.empty())
+    mlir::emitError(mlir::UnknownLoc::get(&ctx)) << message;
   return mlir::failure();
 }
 
@@ -466,6 +470,9 @@ processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf, llvm::raw_ostream &os,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // LLVM's fatal errors in the NVPTX back end ("Cannot select") come back
+  // as errors at the kernel's line, with exit status 1 (see NVPTX.cpp).
+  llvm::CrashRecoveryContext::Enable();
   mlir::registerAsmPrinterCLOptions();
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();

@@ -251,6 +251,19 @@ void LoadOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
+// ExternElementwiseOp
+//===----------------------------------------------------------------------===//
+
+void ExternElementwiseOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (getPure())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+}
+
+//===----------------------------------------------------------------------===//
 // ReduceOp and ScanOp
 //===----------------------------------------------------------------------===//
 

@@ -298,6 +298,31 @@ def Tile_FpToFpOp : Tile_Op<"fp_to_fp", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tile_ExternElementwiseOp : Tile_Op<"extern_elementwise", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "an external scalar function applied to each element";
+  let description = [{
+    Calls the scalar function `symbol` on each element of its operands (of
+    one shape, scalars or tiles): a libdevice function (`__nv_*`, linked in
+    before PTX emission) or an LLVM intrinsic (`llvm.*`), as Triton's
+    `extern_elementwise`. Without `pure` the call may read and write memory
+    and is neither removed nor reordered.
+
+    ```mlir
+    %y = tile.extern_elementwise "__nv_tanhf" pure (%x)
+        : (tensor<64xf32>) -> tensor<64xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$symbol, UnitAttr:$pure,
+                       Variadic<Tile_Type>:$srcs);
+  let results = (outs Tile_Type:$result);
+  let assemblyFormat = [{
+    $symbol (`pure` $pure^)? `(` $srcs `)` attr-dict `:`
+    functional-type($srcs, $result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_HintOp : Tile_Op<"hint", [Pure, AllTypesMatch<["src", "result"]>]> {
   let summary = "facts about the values of an integer or pointer tile";
   let description = [{

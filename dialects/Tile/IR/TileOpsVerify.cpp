@@ -344,6 +344,24 @@ LogicalResult FpToFpOp::verify() {
   return success();
 }
 
+LogicalResult ExternElementwiseOp::verify() {
+  if (getSymbol().empty())
+    return emitOpError("needs a symbol");
+  Type resultType = getType();
+  if (isa<PtrType>(getScalarType(resultType)))
+    return emitOpError("result cannot be a pointer");
+  for (Value src : getSrcs()) {
+    if (isa<PtrType>(getScalarType(src.getType())))
+      return emitOpError("operands cannot be pointers");
+    if (isa<RankedTensorType>(src.getType()) !=
+            isa<RankedTensorType>(resultType) ||
+        !haveSameShape(src.getType(), resultType))
+      return emitOpError("operands and result must all be scalars or all "
+                         "tiles of one shape");
+  }
+  return success();
+}
+
 LogicalResult HintOp::verify() {
   Type type = getSrc().getType();
   if (failed(verifyHintArray(*this, "divisibility", getDivisibility(), type)) ||

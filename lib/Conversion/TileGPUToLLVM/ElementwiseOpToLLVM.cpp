@@ -1,9 +1,10 @@
 //===- ElementwiseOpToLLVM.cpp - Elementwise ops per element -----*- C++ -*-===//
 //
 // Elementwise arith, math and tile ops on tensors become the same op on each
-// of the thread's elements; the scalar ops are then lowered by MLIR's arith
-// and math to LLVM patterns, with fast PTX forms for f32 exp, log, rsqrt and
-// division.
+// of the thread's elements; the scalar ops are then lowered as Triton lowers
+// them on NVIDIA GPUs: f32 exp as ex2.approx, f32 division as div.full, the
+// other math functions as libdevice calls (ExternCallToLLVM.cpp), the rest
+// by MLIR's arith and math to LLVM patterns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -162,41 +163,6 @@ struct ExpOpLowering : public ConvertOpToLLVMPattern<math::ExpOp> {
   }
 };
 
-/// math.log on f32: log2(x) * ln(2), which NVPTX emits as lg2.approx.
-struct LogOpLowering : public ConvertOpToLLVMPattern<math::LogOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(math::LogOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!isF32(op.getType()))
-      return failure();
-    Location loc = op.getLoc();
-    Value l2 = LLVM::Log2Op::create(rewriter, loc, rewriter.getF32Type(),
-                                    adaptor.getOperand());
-    Value ln2 = LLVM::ConstantOp::create(
-        rewriter, loc, rewriter.getF32Type(),
-        rewriter.getF32FloatAttr(llvm::numbers::ln2f));
-    rewriter.replaceOpWithNewOp<LLVM::FMulOp>(op, l2, ln2);
-    return success();
-  }
-};
-
-/// math.rsqrt on f32: rsqrt.approx.f32.
-struct RsqrtOpLowering : public ConvertOpToLLVMPattern<math::RsqrtOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(math::RsqrtOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!isF32(op.getType()))
-      return failure();
-    rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
-        op, rewriter.getF32Type(),
-        rewriter.getStringAttr("llvm.nvvm.rsqrt.approx.f"),
-        ValueRange{adaptor.getOperand()});
-    return success();
-  }
-};
-
 /// arith.divf on f32: div.full.f32 (at most 2 ulp, one reciprocal and one
 /// multiply), what Triton gives `/` on fp32; the IEEE-rounded div.rn.f32 is
 /// a dozen instructions with a slow path, and a softmax row of 64 elements
@@ -221,6 +187,7 @@ void tilec::gpu_to_llvm::populateElementwiseOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ElementwiseOpConversion>(converter, ctx);
+  populateExternCallToLLVMPatterns(converter, patterns);
   using B = OpBuilder &;
   patterns.add<UnaryTileOpConversion<tile::HintOp>>(
       converter, [](B, Location, Value v, Type) { return v; });
@@ -242,8 +209,8 @@ void tilec::gpu_to_llvm::populateElementwiseOpToLLVMPatterns(
 
 void tilec::gpu_to_llvm::populateScalarToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ExpOpLowering, LogOpLowering, RsqrtOpLowering, DivFOpLowering>(
-      converter, /*benefit=*/2);
+  patterns.add<ExpOpLowering, DivFOpLowering>(converter, /*benefit=*/2);
+  populateMathToLibdevicePatterns(converter, patterns);
   arith::populateArithToLLVMConversionPatterns(converter, patterns);
   populateMathToLLVMConversionPatterns(converter, patterns);
 }

@@ -145,6 +145,12 @@ void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter,
 /// tile.fp_to_fp with its rounding mode (FpToFpOpToLLVM.cpp).
 void populateFpToFpOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns);
+/// tile.extern_elementwise as a call per element (ExternCallToLLVM.cpp).
+void populateExternCallToLLVMPatterns(TileGPUTypeConverter &converter,
+                                      mlir::RewritePatternSet &patterns);
+/// Scalar `math` ops that Triton lowers to libdevice calls.
+void populateMathToLibdevicePatterns(TileGPUTypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns);
 void populateMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
                                     llvm::function_ref<void()> onMasked);

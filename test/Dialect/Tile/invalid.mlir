@@ -753,3 +753,19 @@ func.func @reduce_return_parent(%x: f32) {
   // expected-error @+1 {{'tile.reduce.return' op expects parent op to be one of 'tile.reduce, tile.scan'}}
   tile.reduce.return %x : f32
 }
+
+// -----
+
+func.func @extern_elementwise_shapes(%x: tensor<64xf32>, %y: tensor<32xf32>) {
+  // expected-error @+1 {{'tile.extern_elementwise' op operands and result must all be scalars or all tiles of one shape}}
+  %0 = tile.extern_elementwise "__nv_powf" pure(%x, %y) : (tensor<64xf32>, tensor<32xf32>) -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @extern_elementwise_symbol(%x: f32) {
+  // expected-error @+1 {{'tile.extern_elementwise' op needs a symbol}}
+  %0 = tile.extern_elementwise "" pure(%x) : (f32) -> f32
+  return
+}

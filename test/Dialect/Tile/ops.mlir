@@ -242,3 +242,15 @@ func.func @encodings(%p: tensor<64x!tile.ptr<f32>, "blocked">,
   %1 = tile.expand_dims %0 {axis = 0 : i32} : tensor<64xf32, "blocked"> -> tensor<1x64xf32, "blocked">
   return %0 : tensor<64xf32, "blocked">
 }
+
+// CHECK-LABEL: func @extern_elementwise
+func.func @extern_elementwise(%x: tensor<64xf32>, %n: i32, %d: f64) -> (tensor<64xf32>, i32, f64) {
+  // CHECK: tile.extern_elementwise "__nv_powif" pure(%{{.*}}, %{{.*}}) : (tensor<64xf32>, tensor<64xi32>) -> tensor<64xf32>
+  %s = tile.splat %n : i32 -> tensor<64xi32>
+  %0 = tile.extern_elementwise "__nv_powif" pure(%x, %s) : (tensor<64xf32>, tensor<64xi32>) -> tensor<64xf32>
+  // CHECK: tile.extern_elementwise "__nv_isnand" pure(%{{.*}}) : (f64) -> i32
+  %1 = tile.extern_elementwise "__nv_isnand" pure(%d) : (f64) -> i32
+  // CHECK: tile.extern_elementwise "impure_fn"(%{{.*}}) : (f64) -> f64
+  %2 = tile.extern_elementwise "impure_fn"(%d) : (f64) -> f64
+  return %0, %1, %2 : tensor<64xf32>, i32, f64
+}

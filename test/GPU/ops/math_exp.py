@@ -1,0 +1,77 @@
+# tl.exp and tl.exp2 on fp32 (ex2.approx.f32, as Triton) and fp64 (libdevice).
+#
+# Kernels for the GPU differential harness (bench/opsuite/README.md): each
+# runs unchanged under Triton 3.6, and SPECS says how the harness runs it.
+# test/Target/math_exp.py compiles every one of them for sm_80 and sm_90a, checks
+# the key instructions of the PTX and assembles it with ptxas.
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k_exp_fp32(X, Y, N, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < N
+    x = tl.load(X + offs, mask=mask)
+    tl.store(Y + offs, tl.exp(x), mask=mask)
+
+
+@triton.jit
+def k_exp_fp64(X, Y, N, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < N
+    x = tl.load(X + offs, mask=mask)
+    tl.store(Y + offs, tl.exp(x), mask=mask)
+
+
+@triton.jit
+def k_exp2_fp32(X, Y, N, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < N
+    x = tl.load(X + offs, mask=mask)
+    tl.store(Y + offs, tl.exp2(x), mask=mask)
+
+
+@triton.jit
+def k_exp2_fp64(X, Y, N, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < N
+    x = tl.load(X + offs, mask=mask)
+    tl.store(Y + offs, tl.exp2(x), mask=mask)
+
+
+SPECS = {
+    "k_exp_fp32": dict(
+        args=dict(
+            X=dict(dtype="fp32", shape=1000),
+            Y=dict(dtype="fp32", shape=1000, role="out", compare="exact"),
+            N=1000,
+            BLOCK=1024,
+        ),
+    ),
+    "k_exp_fp64": dict(
+        args=dict(
+            X=dict(dtype="fp64", shape=1000),
+            Y=dict(dtype="fp64", shape=1000, role="out", compare="exact"),
+            N=1000,
+            BLOCK=1024,
+        ),
+    ),
+    "k_exp2_fp32": dict(
+        args=dict(
+            X=dict(dtype="fp32", shape=1000),
+            Y=dict(dtype="fp32", shape=1000, role="out", compare="exact"),
+            N=1000,
+            BLOCK=1024,
+        ),
+    ),
+    "k_exp2_fp64": dict(
+        args=dict(
+            X=dict(dtype="fp64", shape=1000),
+            Y=dict(dtype="fp64", shape=1000, role="out", compare="exact"),
+            N=1000,
+            BLOCK=1024,
+        ),
+    ),
+}
