@@ -457,16 +457,39 @@ def build():
                  fill=dict(fill="uniform", low=-1, high=1))
     t += rowwise("sum", "tl.sum(x)", ("i32",), store="scalar", key=SHFL,
                  labels=["i32_all"])
+    # The index reductions (argmax/argmin, max/min with return_indices) get
+    # NaN-free float inputs: Triton's combine (`value1 > value2 or tie`,
+    # resp. `<`) is not associative when a NaN is present (every comparison
+    # with it is false, so which element wins depends on which pairs meet),
+    # so the index then depends on the reduction order, not on the
+    # function, and Triton is no reference for it. Ties stay in: with
+    # tie_break_left (the default) the lowest index among equal values
+    # wins, whatever the order. Uniform floats in [-4, 4) never tie, so the
+    # `_ties` variants draw from [1, 1 + 8 ulp), which rounds to nine
+    # neighbouring values: every row repeats its maximum and its minimum.
+    # Integers keep the edge fill: no NaN, and INT_MIN/INT_MAX repeat.
+    NO_NAN = dict(fill="uniform", low=-4, high=4)
+    TIES = {"fp32": dict(fill="uniform", low=1.0, high=1.0 + 8 * 2.0 ** -23),
+            "fp16": dict(fill="uniform", low=1.0, high=1.0 + 8 * 2.0 ** -10)}
     for fn in ("max", "min"):
         t += rowwise(fn, f"tl.{fn}(x, axis=1)", ("fp32", "fp16", "i32", "u32",
                                                    "i64"),
                      key=SHFL, compare="exact")
         t += rowwise(fn, f"tl.{fn}(x, axis=1, return_indices=True)", ("fp32",),
                      labels=["fp32_indices"], key=SHFL, compare="exact",
-                     extra_out=("", "i32"))
+                     extra_out=("", "i32"), fill=NO_NAN)
+        t += rowwise(fn, f"tl.{fn}(x, axis=1, return_indices=True)", ("fp32",),
+                     labels=["fp32_indices_ties"], key=SHFL, compare="exact",
+                     extra_out=("", "i32"), fill=TIES["fp32"])
     for fn in ("argmax", "argmin"):
-        t += rowwise(fn, f"tl.{fn}(x, axis=1)", ("fp32", "i32", "fp16"),
-                     out="i32", key=SHFL, compare="exact")
+        t += rowwise(fn, f"tl.{fn}(x, axis=1)", ("fp32", "fp16"), out="i32",
+                     key=SHFL, compare="exact", fill=NO_NAN)
+        t += rowwise(fn, f"tl.{fn}(x, axis=1)", ("i32",), out="i32", key=SHFL,
+                     compare="exact")
+        for dt in ("fp32", "fp16"):
+            t += rowwise(fn, f"tl.{fn}(x, axis=1)", (dt,), out="i32",
+                         labels=[dt + "_ties"], key=SHFL, compare="exact",
+                         fill=TIES[dt])
     t += rowwise("xor_sum", "tl.xor_sum(x, axis=1)", ("i32", "u8", "i64"),
                  key=SHFL, compare="exact")
     t += rowwise("reduce", "tl.reduce(x, 1, combine_mul)", ("fp32",),

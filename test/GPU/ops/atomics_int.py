@@ -174,3 +174,128 @@ def k_atomic_lock_int32(Lock, Count, Acc, X, BLOCK: tl.constexpr):
     tl.store(Acc + offs, x)
     tl.debug_barrier()
     tl.atomic_xchg(Lock, 0)
+
+
+# Inputs chosen so that every compared value is a property of the kernel,
+# not of the order in which the hardware serves the atomics: distinct
+# addresses (old values exact), or colliding words whose final value does
+# not depend on the order (integer add wraps, max, min, and, or, xor all
+# commute). N is not a multiple of BLOCK and the grid has several programs,
+# so masks and contention between programs are exercised; elements of X
+# past N hold valid bins/values, so an ignored mask changes the result.
+SPECS = {
+    "k_atomic_add_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=5120, fill="uniform", low=0, high=64),
+                  Hist=dict(dtype="i32", shape=64, role="inout", fill="zeros"),
+                  N=5000, BLOCK=1024),
+        grid=5, compare="exact"),
+    "k_atomic_add_int64": dict(
+        # Weights with INT64_MIN/MAX among them: the per-bin sums wrap, which
+        # is still order-free.
+        args=dict(X=dict(dtype="i64", shape=5120),
+                  Hist=dict(dtype="i64", shape=64, role="inout"),
+                  N=5000, BLOCK=1024),
+        grid=5, compare="exact"),
+    "k_atomic_add_uint32": dict(
+        args=dict(X=dict(dtype="u32", shape=3072),
+                  Out=dict(dtype="u32", shape=3072, role="inout"),
+                  Old=dict(dtype="u32", shape=3072, role="out"),
+                  N=3000, BLOCK=1024),
+        grid=3, compare="exact"),
+    "k_atomic_add_uint64": dict(
+        args=dict(X=dict(dtype="u64", shape=3072),
+                  Out=dict(dtype="u64", shape=3072, role="inout"),
+                  Old=dict(dtype="u64", shape=3072, role="out"),
+                  N=3000, BLOCK=1024),
+        grid=3, compare="exact"),
+    "k_atomic_max_int32": dict(
+        # About 37 values per word: a word's maximum is INT_MAX only where
+        # an edge value lands there, else a random one.
+        args=dict(X=dict(dtype="i32", shape=640),
+                  Out=dict(dtype="i32", shape=16, role="inout"),
+                  N=600, BLOCK=128),
+        grid=5, compare="exact"),
+    "k_atomic_min_int64": dict(
+        args=dict(X=dict(dtype="i64", shape=640),
+                  Out=dict(dtype="i64", shape=16, role="inout"),
+                  N=600, BLOCK=128),
+        grid=5, compare="exact"),
+    "k_atomic_max_uint32": dict(
+        args=dict(X=dict(dtype="u32", shape=3072),
+                  Out=dict(dtype="u32", shape=3072, role="inout"),
+                  Old=dict(dtype="u32", shape=3072, role="out"),
+                  N=3000, BLOCK=1024),
+        grid=3, compare="exact"),
+    "k_atomic_min_uint64": dict(
+        args=dict(X=dict(dtype="u64", shape=640),
+                  Out=dict(dtype="u64", shape=16, role="inout"),
+                  N=600, BLOCK=128),
+        grid=5, compare="exact"),
+    "k_atomic_and_int32": dict(
+        # Few values per word (5, from two programs) of random bits, so that
+        # the AND and the OR are neither all zeros nor all ones; the XOR
+        # catches any lost or doubled update. BLOCK fills one warp exactly.
+        args=dict(X=dict(dtype="i32", shape=64, fill="bits"),
+                  Out=dict(dtype="i32", shape=24, role="inout", fill="bits"),
+                  N=40, BLOCK=32),
+        grid=2, num_warps=1, runs=4, compare="exact"),
+    "k_atomic_xor_uint64": dict(
+        args=dict(X=dict(dtype="u64", shape=3072, fill="bits"),
+                  Out=dict(dtype="u64", shape=3072, role="inout", fill="bits"),
+                  Old=dict(dtype="u64", shape=3072, role="out"),
+                  N=3000, BLOCK=1024),
+        grid=3, compare="exact"),
+    "k_atomic_xchg_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=3072),
+                  Out=dict(dtype="i32", shape=3072, role="inout"),
+                  Old=dict(dtype="i32", shape=3072, role="out"),
+                  N=3000, BLOCK=1024),
+        grid=3, compare="exact"),
+    "k_atomic_cas_int32": dict(
+        # Out and Cmp in {-1, 0, 1}: a third of the swaps succeed.
+        args=dict(X=dict(dtype="i32", shape=1024),
+                  Cmp=dict(dtype="i32", shape=1024, fill="uniform", low=-1, high=2),
+                  Out=dict(dtype="i32", shape=1024, role="inout", fill="uniform",
+                           low=-1, high=2),
+                  Old=dict(dtype="i32", shape=1024, role="out"),
+                  N=1000, BLOCK=256),
+        grid=4, compare="exact"),
+    "k_atomic_cas_int64": dict(
+        # No mask: the tensors are exactly grid * BLOCK long.
+        args=dict(X=dict(dtype="i64", shape=1024),
+                  Cmp=dict(dtype="i64", shape=1024, fill="uniform", low=-1, high=2),
+                  Out=dict(dtype="i64", shape=1024, role="inout", fill="uniform",
+                           low=-1, high=2),
+                  Old=dict(dtype="i64", shape=1024, role="out"),
+                  BLOCK=256),
+        grid=4, compare="exact"),
+    "k_atomic_scalar_int32": dict(
+        # The tickets come in any order, but as a set they are Counter's
+        # start + 0 .. 63: compared sorted. Counter and Total end exact.
+        args=dict(Counter=dict(dtype="i32", shape=1, role="inout", fill="uniform",
+                               low=-1000, high=1000),
+                  Tickets=dict(dtype="i32", shape=64, role="out", compare="sorted"),
+                  Total=dict(dtype="i32", shape=1, role="inout", fill="zeros")),
+        grid=64, compare="exact"),
+    "k_atomic_small_block_int32": dict(
+        # 32 elements for 128 threads, 8 programs: Hist[0:32] gains 8 and
+        # Hist[32:64] gains 8 * offs, whatever the order. Non-negative
+        # starting values keep every returned old value >= 0, so the racing
+        # stores of Hist[64:96] all write 1.
+        args=dict(Hist=dict(dtype="i32", shape=96, role="inout", fill="uniform",
+                            low=0, high=1000),
+                  BLOCK=32),
+        grid=8, num_warps=4, compare="exact"),
+    "k_atomic_lock_int32": dict(
+        # 16 programs contend for the lock; whichever comes first stores its
+        # row, the others add theirs: Acc ends as the wrapping sum of the 16
+        # rows of X in any order, Count as 1, Lock as 0. (A lowering that
+        # takes the lock per thread instead of per program deadlocks: the
+        # harness has no timeout, the device run's limit ends it.)
+        args=dict(Lock=dict(dtype="i32", shape=1, role="inout", fill="zeros"),
+                  Count=dict(dtype="i32", shape=1, role="inout", fill="zeros"),
+                  Acc=dict(dtype="i32", shape=256, role="inout"),
+                  X=dict(dtype="i32", shape=[16, 256]),
+                  BLOCK=256),
+        grid=16, compare="exact"),
+}

@@ -76,3 +76,49 @@ def k_static_print_int32(X, Out, BLOCK: tl.constexpr):
     tl.static_print("BLOCK", BLOCK)
     offs = tl.arange(0, BLOCK)
     tl.store(Out + offs, tl.load(X + offs))
+
+
+# The harness compares memory only: what device_print/print write to
+# stdout and what static_print writes at compile time are not compared
+# (printed text is order-dependent across threads anyway). The print
+# kernels still run: a crash, a launch error, a write past a tensor or into
+# X fails them. The harness compiles and runs without TRITON_DEBUG, so the
+# asserts are compiled out on both sides and must change nothing; that an
+# assert fires under TRITON_DEBUG=1 is not checked here (a trap ends the
+# CUDA context).
+SPECS = {
+    "k_debug_barrier_int32": dict(
+        # Out[i] = 2 * (Out[i] + X[i] + X[i - 1 mod BLOCK]) per row, wrapping.
+        args=dict(X=dict(dtype="i32", shape=[4, 256]),
+                  Out=dict(dtype="i32", shape=[4, 256], role="inout"),
+                  BLOCK=256),
+        grid=4, compare="exact"),
+    "k_assume_int32": dict(
+        # Negative x included: // and % truncate toward zero in both.
+        args=dict(X=dict(dtype="i32", shape=1024),
+                  Out=dict(dtype="i32", shape=1024, role="out"),
+                  n=1000, BLOCK=256),
+        grid=4, compare="exact"),
+    "k_device_assert_int32": dict(
+        # Negative elements in X (edge values: INT_MIN, -1, random): without
+        # TRITON_DEBUG the assert is absent and Out = X + 1 (wrapping) on
+        # every element below n.
+        args=dict(X=dict(dtype="i32", shape=1024),
+                  Out=dict(dtype="i32", shape=1024, role="out"),
+                  n=1000, BLOCK=256),
+        grid=4, compare="exact"),
+    "k_device_print_int32": dict(
+        # No output: the printed lines are not compared.
+        args=dict(X=dict(dtype="i32", shape=[2, 8]), BLOCK=8),
+        grid=2),
+    "k_device_print_fp32": dict(
+        # No output: the printed lines are not compared.
+        args=dict(X=dict(dtype="fp32", shape=[2, 8]), BLOCK=8),
+        grid=2),
+    "k_static_print_int32": dict(
+        # The compile-time print is not compared; the copy is.
+        args=dict(X=dict(dtype="i32", shape=64, fill="bits"),
+                  Out=dict(dtype="i32", shape=64, role="out"),
+                  BLOCK=64),
+        compare="exact"),
+}
