@@ -93,13 +93,11 @@ static bool isUnsupportedTl(llvm::StringRef n) {
       "make_block_ptr",  "advance",         "make_tensor_descriptor",
       "load_tensor_descriptor", "store_tensor_descriptor",
       "device_print",    "device_assert",   "debug_barrier",
-      "inline_asm_elementwise", "join",     "split",
-      "cat",             "interleave",      "histogram",
+      "inline_asm_elementwise", "histogram",
       "gather",          "rand",            "randn",
       "randint",         "randint4x",       "philox",
       "umulhi",          "div_rn",          "fdiv",
-      "extern_elementwise", "dot_scaled",   "flip",
-      "swizzle2d",       "sort",            "topk",
+      "extern_elementwise", "dot_scaled",   "sort",            "topk",
       "tensor_descriptor", "assume",        "map_elementwise",
       "associative_scan_vectorized", "atomic_rmw", "zeros_like_dtype",
       "full_like",       "ones",            "range_vectorized",
@@ -120,7 +118,8 @@ bool Emitter::isKnownTlFunction(llvm::StringRef n) {
       "atomic_xor", "atomic_xchg", "static_assert", "static_print",
       "multiple_of", "max_contiguous", "max_constancy", "constexpr", "cast",
       "pointer_type", "range", "static_range", "jit", "tensor", "dtype",
-      "PropagateNan"};
+      "PropagateNan", "join", "split", "interleave", "cat", "flip",
+      "swizzle2d"};
   return names.contains(n) || isUnsupportedTl(n);
 }
 
@@ -530,16 +529,34 @@ FailureOr<TValue> Emitter::callTl(
                       a->get(2), keep, l);
   }
   if (fn == "cumsum" || fn == "cumprod") {
-    FailureOr<BoundArgs> a = bind({"input", "axis", "reverse", "dtype"}, 1);
+    // Triton's standard.py: bf16 scans in fp32; cumsum takes `dtype` and
+    // otherwise sums narrow integers in 32 bits (_pick_sum_dtype); cumprod
+    // keeps the input type.
+    bool isSum = fn == "cumsum";
+    FailureOr<BoundArgs> a =
+        isSum ? bind({"input", "axis", "reverse", "dtype"}, 1)
+              : bind({"input", "axis", "reverse"}, 1);
     if (failed(a))
       return failure();
     TValue x = a->get(0);
-    if (a->has(3)) {
+    if (!x.isRuntime() || !x.getType().isTensor())
+      return err(l, "'" + qn + "' expects a tensor, got " + x.describe());
+    ElemType et = x.getType().elem;
+    std::optional<ElemType> to;
+    if (et.isFloat() && et.dtype == DType::BF16)
+      to = ElemType::scalar(DType::FP32);
+    if (isSum && a->has(3)) {
       FailureOr<ElemType> dt = constDType(a->get(3), "'" + qn + "' dtype",
                                           a->locs[3]);
       if (failed(dt))
         return failure();
-      FailureOr<TValue> c = cast(x, *dt, l);
+      to = *dt;
+    } else if (isSum && et.isInt() && getBitWidth(et.dtype) < 32) {
+      to = ElemType::scalar(isUnsigned(et.dtype) || et.isBool() ? DType::U32
+                                                                : DType::I32);
+    }
+    if (to) {
+      FailureOr<TValue> c = cast(x, *to, l);
       if (failed(c))
         return failure();
       x = *c;
@@ -553,8 +570,8 @@ FailureOr<TValue> Emitter::callTl(
       axis = *ax;
     }
     bool rev = a->has(2) && a->get(2).getBool();
-    return scan(fn == "cumsum" ? ReduceKind::Sum : ReduceKind::Prod, x, axis,
-                rev, nullptr, l);
+    return scan(isSum ? ReduceKind::Sum : ReduceKind::Prod, x, axis, rev,
+                nullptr, l);
   }
   if (fn == "associative_scan") {
     FailureOr<BoundArgs> a =
@@ -805,6 +822,40 @@ FailureOr<TValue> Emitter::callTl(
     return err(l, "'" + qn + "' can only be the iterable of a 'for' loop");
   if (fn == "jit")
     return err(l, "'tl.jit' cannot be called inside a kernel");
+  if (fn == "join" || fn == "interleave" || fn == "cat") {
+    FailureOr<BoundArgs> a =
+        fn == "cat" ? bind({"input", "other", "can_reorder"}, 2)
+                    : bind({"a", "b"}, 2);
+    if (failed(a))
+      return failure();
+    if (fn == "cat") {
+      FailureOr<bool> reorder =
+          a->has(2) ? truthy(a->get(2), a->locs[2]) : FailureOr<bool>(false);
+      if (failed(reorder))
+        return failure();
+      return cat(a->get(0), a->get(1), *reorder, l);
+    }
+    return fn == "join" ? join(a->get(0), a->get(1), l)
+                        : interleave(a->get(0), a->get(1), l);
+  }
+  if (fn == "split") {
+    FailureOr<BoundArgs> a = bind({"a"}, 1);
+    if (failed(a))
+      return failure();
+    return split(a->get(0), l);
+  }
+  if (fn == "flip") {
+    FailureOr<BoundArgs> a = bind({"x", "dim"}, 1);
+    if (failed(a))
+      return failure();
+    return flip(a->get(0), a->has(1) ? a->get(1) : TValue::none(), l);
+  }
+  if (fn == "swizzle2d") {
+    FailureOr<BoundArgs> a = bind({"i", "j", "size_i", "size_j", "size_g"}, 5);
+    if (failed(a))
+      return failure();
+    return swizzle2d(a->get(0), a->get(1), a->get(2), a->get(3), a->get(4), l);
+  }
   if (isUnsupportedTl(fn))
     return err(l, "'" + qn + "' is not supported by tilec");
   return err(l, "'" + qn + "' is not a function of triton.language");

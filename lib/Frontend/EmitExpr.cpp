@@ -406,7 +406,8 @@ static bool isTensorMethod(llvm::StringRef n) {
               "view", "trans", "permute", "broadcast_to", "expand_dims",
               "cumsum", "cumprod", "exp", "exp2", "log", "log2", "sqrt",
               "rsqrt", "abs", "sigmoid", "sin", "cos", "floor", "ceil", "erf",
-              "reduce", "xor_sum", "softmax", "ravel", "split", "join"},
+              "reduce", "xor_sum", "softmax", "ravel", "split", "join",
+              "associative_scan", "flip"},
              true)
       .Default(false);
 }

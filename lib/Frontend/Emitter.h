@@ -259,6 +259,18 @@ public:
                             bool canReorder, SourceLoc l);
   FailureOr<TValue> trans(const TValue &x, llvm::ArrayRef<int32_t> order,
                           SourceLoc l);
+  /// tl.join / split / interleave / cat / flip / swizzle2d (EmitShape.cpp).
+  FailureOr<TValue> join(const TValue &a, const TValue &b, SourceLoc l);
+  FailureOr<TValue> split(const TValue &a, SourceLoc l);
+  FailureOr<TValue> interleave(const TValue &a, const TValue &b, SourceLoc l);
+  FailureOr<TValue> cat(const TValue &a, const TValue &b, bool canReorder,
+                        SourceLoc l);
+  FailureOr<TValue> flip(const TValue &x, const TValue &dim, SourceLoc l);
+  FailureOr<TValue> swizzle2d(const TValue &i, const TValue &j,
+                              const TValue &sizeI, const TValue &sizeJ,
+                              const TValue &sizeG, SourceLoc l);
+  /// The element of a one-element tensor, as a scalar.
+  FailureOr<TValue> unsplat(const TValue &x, SourceLoc l);
   FailureOr<TValue> where(const TValue &c, const TValue &x, const TValue &y,
                           SourceLoc l);
   FailureOr<TValue> hint(llvm::StringRef fn, const TValue &x,

@@ -97,6 +97,7 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateMemoryOpToLLVMPatterns(converter, patterns, onMasked);
   populateViewOpToLLVMPatterns(converter, patterns);
   populateReduceOpToLLVMPatterns(converter, patterns);
+  populateScanOpToLLVMPatterns(converter, patterns);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns);
   populateDotOpToLLVMPatterns(converter, patterns);
   populateSharedMemoryOpToLLVMPatterns(converter, patterns);
