@@ -69,6 +69,6 @@
 
 # int8 sums in int32: the loads sign-extend.
 # I8-LABEL: .entry k_cumsum1_int8(
-# I8: ld.global{{.*}}.b8
+# I8: ld.global
 # I8: cvt.s32.s8
 # I8: shfl.sync.up.b32
