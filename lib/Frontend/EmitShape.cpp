@@ -100,7 +100,8 @@ FailureOr<TValue> Emitter::unsplat(const TValue &x, SourceLoc l) {
                                    mlir::ValueRange{v.getValue()}, 0);
   {
     mlir::OpBuilder::InsertionGuard g(b);
-    mlir::Block *blk = b.createBlock(&op.getCombineOp(), {}, {et, et}, {ml, ml});
+    mlir::Block *blk =
+        b.createBlock(&op.getCombineOp(), {}, {et, et}, {ml, ml});
     tile::ReduceReturnOp::create(b, ml, mlir::ValueRange{blk->getArgument(0)});
   }
   return TValue::runtime(op->getResult(0), st);
@@ -130,10 +131,10 @@ FailureOr<TValue> Emitter::join(const TValue &av, const TValue &bv,
   }
   TileType rt = x.getType();
   rt.shape.push_back(2);
-  TValue r = TValue::runtime(tile::JoinOp::create(b, loc(l),
-                                                  getMlirType(&ctx, rt),
-                                                  x.getValue(), y.getValue()),
-                             rt);
+  TValue r =
+      TValue::runtime(tile::JoinOp::create(b, loc(l), getMlirType(&ctx, rt),
+                                           x.getValue(), y.getValue()),
+                      rt);
   if (scalars)
     return reshape(r, {2}, /*canReorder=*/false, l);
   return r;
@@ -203,8 +204,7 @@ FailureOr<TValue> Emitter::cat(const TValue &a, const TValue &bv,
 FailureOr<TValue> Emitter::flip(const TValue &x, const TValue &dimV,
                                 SourceLoc l) {
   if (!x.isRuntime() || !x.getType().isTensor() || x.getType().elem.isPtr)
-    return err(l, "'tl.flip' expects a tensor of numbers, got " +
-                      x.describe());
+    return err(l, "'tl.flip' expects a tensor of numbers, got " + x.describe());
   const TileType &t = x.getType();
   int64_t rank = t.shape.size();
   int64_t dim = rank - 1;

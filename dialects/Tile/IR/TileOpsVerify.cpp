@@ -283,8 +283,7 @@ LogicalResult CatOp::verify() {
   if (getType().getRank() != 1 ||
       getType().getDimSize(0) != 2 * t.getDimSize(0) ||
       getType().getElementType() != t.getElementType())
-    return emitOpError() << "result must hold both operands, got "
-                         << getType();
+    return emitOpError() << "result must hold both operands, got " << getType();
   return success();
 }
 

@@ -158,7 +158,9 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
       SmallVector<Value> cur;
       for (unsigned s = 0; s < n; ++s)
         cur.push_back(srcs[s][r]);
-      acc[k] = acc[k].empty() ? cur : applyCombiner(op.getCombineOp(), rewriter, acc[k], cur);
+      acc[k] = acc[k].empty()
+                   ? cur
+                   : applyCombiner(op.getCombineOp(), rewriter, acc[k], cur);
     }
 
     // 2. Across lanes.
@@ -260,7 +262,9 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
             for (unsigned s = 0; s < n; ++s)
               cur.push_back(LLVM::LoadOp::create(
                   rewriter, loc, acc[k][s].getType(), slotPtr(s, w, k)));
-            result = result.empty() ? cur : applyCombiner(op.getCombineOp(), rewriter, result, cur);
+            result = result.empty() ? cur
+                                    : applyCombiner(op.getCombineOp(), rewriter,
+                                                    result, cur);
           }
           acc[k] = result;
         }

@@ -108,8 +108,9 @@ static FailureOr<ScanPlan> planScan(tile::ScanOp op) {
   }
   // Along the axis: chunk registers, lanes, warps, block registers, each
   // group contiguous in value; lanes and warps also contiguous in their id.
-  llvm::sort(axisBits,
-             [](const AxisBit &a, const AxisBit &b) { return a.value < b.value; });
+  llvm::sort(axisBits, [](const AxisBit &a, const AxisBit &b) {
+    return a.value < b.value;
+  });
   unsigned stage = 0; // 0 chunk, 1 lanes, 2 warps, 3 blocks
   int32_t expected = 1;
   int32_t chunkBits = 0, blockBits = 0;
@@ -156,10 +157,9 @@ static FailureOr<ScanPlan> planScan(tile::ScanOp op) {
     plan.canonical.push_back(r & ~regFree);
     if (r & regFree)
       continue;
-    SmallVector<int32_t> c =
-        ll->hasInDim(tilegpu::kRegister)
-            ? applyPositional(*ll, tilegpu::kRegister, r)
-            : SmallVector<int32_t>(ll->getNumOutDims(), 0);
+    SmallVector<int32_t> c = ll->hasInDim(tilegpu::kRegister)
+                                 ? applyPositional(*ll, tilegpu::kRegister, r)
+                                 : SmallVector<int32_t>(ll->getNumOutDims(), 0);
     int32_t pos = c[axis];
     c.erase(c.begin() + axis);
     auto [it, inserted] = rowIndex.try_emplace(c, plan.rows.size());
@@ -274,18 +274,18 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tile::ScanOp> {
 
     // Positions along the axis in scan order (mirrored for a reverse scan).
     Value tid = getThreadId(b, loc);
-    Value lane = LLVM::AndOp::create(b, loc, tid,
-                                     cst((1 << plan.laneBitsLog2) - 1));
+    Value lane =
+        LLVM::AndOp::create(b, loc, tid, cst((1 << plan.laneBitsLog2) - 1));
     Value warp = LLVM::LShrOp::create(b, loc, tid, cst(plan.laneBitsLog2));
     int32_t scanDim = 1 << plan.laneAxisBits;
     int32_t axisWarps = 1 << plan.warpAxisBits;
     auto axisId = [&](Value id, int32_t lo, int32_t bits) -> Value {
-      Value v = LLVM::AndOp::create(
-          b, loc, LLVM::LShrOp::create(b, loc, id, cst(lo)),
-          cst((1 << bits) - 1));
-      return reverse ? Value(LLVM::XOrOp::create(b, loc, v,
-                                                 cst((1 << bits) - 1)))
-                     : v;
+      Value v =
+          LLVM::AndOp::create(b, loc, LLVM::LShrOp::create(b, loc, id, cst(lo)),
+                              cst((1 << bits) - 1));
+      return reverse
+                 ? Value(LLVM::XOrOp::create(b, loc, v, cst((1 << bits) - 1)))
+                 : v;
     };
     Value laneIdAxis = axisId(lane, plan.laneAxisLo, plan.laneAxisBits);
     Value warpIdAxis = axisId(warp, plan.warpAxisLo, plan.warpAxisBits);
@@ -321,9 +321,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tile::ScanOp> {
         SmallVector<Value> &last = vals[chunk.back()];
         for (int32_t i = 1; i < scanDim; i <<= 1) {
           SmallVector<Value> up = shuffleUp(last, i);
-          Value take =
-              LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge,
-                                   laneIdAxis, cst(i));
+          Value take = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge,
+                                            laneIdAxis, cst(i));
           last = select(take, combine(up, last), last);
         }
       }
@@ -340,8 +339,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tile::ScanOp> {
                      bool firstBlock) {
       for (unsigned k = 0; k + 1 < chunk.size(); ++k) {
         SmallVector<Value> v = combine(prefix, vals[chunk[k]]);
-        vals[chunk[k]] = firstBlock ? select(isFirstThread, vals[chunk[k]], v)
-                                    : v;
+        vals[chunk[k]] =
+            firstBlock ? select(isFirstThread, vals[chunk[k]], v) : v;
       }
     };
 
@@ -367,16 +366,15 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tile::ScanOp> {
       SmallVector<Value> bases;
       int64_t offset = 0;
       for (Value s : op.getSrcs()) {
-        bases.push_back(LLVM::GEPOp::create(
-            b, loc, smemPtr, b.getI8Type(), base,
-            ArrayRef<LLVM::GEPArg>{int32_t(offset)}));
+        bases.push_back(
+            LLVM::GEPOp::create(b, loc, smemPtr, b.getI8Type(), base,
+                                ArrayRef<LLVM::GEPArg>{int32_t(offset)}));
         offset += llvm::alignTo(slots * slotBytes(s.getType()), 16);
       }
       // slot = (chunk * axisWarps + w) << parallelBits | parallelId
       auto slotPtr = [&](unsigned s, Value w, unsigned chunk) -> Value {
         Value idx = LLVM::AddOp::create(b, loc, w, cst(chunk * axisWarps));
-        idx = LLVM::ShlOp::create(b, loc, idx,
-                                  cst(plan.parallelThreadsLog2()));
+        idx = LLVM::ShlOp::create(b, loc, idx, cst(plan.parallelThreadsLog2()));
         idx = LLVM::OrOp::create(b, loc, idx, parallelId);
         return LLVM::GEPOp::create(b, loc, smemPtr, slotType(b, vals[0][s]),
                                    bases[s], ValueRange{idx});
@@ -386,8 +384,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tile::ScanOp> {
       };
       // An earlier op may still be reading the buffer.
       NVVM::Barrier0Op::create(b, loc);
-      Value isLastLane = LLVM::ICmpOp::create(
-          b, loc, LLVM::ICmpPredicate::eq, laneIdAxis, cst(scanDim - 1));
+      Value isLastLane = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                              laneIdAxis, cst(scanDim - 1));
       for (unsigned row = 0; row < plan.rows.size(); ++row)
         for (unsigned block = 0; block < plan.numBlocks; ++block) {
           int32_t last = chunkOf(row, block).back();
@@ -407,9 +405,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tile::ScanOp> {
             for (unsigned s = 0; s < n; ++s)
               partial.push_back(fromSlot(
                   b, loc,
-                  LLVM::LoadOp::create(
-                      b, loc, slotType(b, vals[0][s]),
-                      slotPtr(s, cst(w), chunkId(row, block))),
+                  LLVM::LoadOp::create(b, loc, slotType(b, vals[0][s]),
+                                       slotPtr(s, cst(w), chunkId(row, block))),
                   vals[0][s].getType()));
             if (acc.empty()) {
               acc = maskedAcc = partial;
@@ -440,11 +437,10 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tile::ScanOp> {
       // last lane's value.
       Value axisMask = cst(((1 << plan.laneAxisBits) - 1) << plan.laneAxisLo);
       Value lastLane =
-          reverse
-              ? Value(LLVM::AndOp::create(
-                    b, loc, lane,
-                    LLVM::XOrOp::create(b, loc, axisMask, cst(-1))))
-              : Value(LLVM::OrOp::create(b, loc, lane, axisMask));
+          reverse ? Value(LLVM::AndOp::create(
+                        b, loc, lane,
+                        LLVM::XOrOp::create(b, loc, axisMask, cst(-1))))
+                  : Value(LLVM::OrOp::create(b, loc, lane, axisMask));
       for (unsigned row = 0; row < plan.rows.size(); ++row) {
         SmallVector<Value> acc;
         bool firstBlock = true;

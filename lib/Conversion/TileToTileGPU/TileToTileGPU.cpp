@@ -91,9 +91,9 @@ private:
     int64_t n = operand.getDimSize(0);
     if (regs(layout, 2 * n) == 2 * regs(layout, n))
       return layout;
-    return BlockedEncodingAttr::get(
-        ctx, {layout.getSizePerThread()[0] * 2}, layout.getThreadsPerWarp(),
-        layout.getWarpsPerCTA(), layout.getOrder());
+    return BlockedEncodingAttr::get(ctx, {layout.getSizePerThread()[0] * 2},
+                                    layout.getThreadsPerWarp(),
+                                    layout.getWarpsPerCTA(), layout.getOrder());
   }
   /// Gives operand `idx` of `op` the layout `layout`, converting if needed.
   void requireLayout(mlir::Operation *op, unsigned idx,
@@ -284,10 +284,9 @@ LogicalResult Tiler::runOnOp(mlir::Operation *op) {
       for (unsigned d : layout.getOrder())
         if (d != last)
           order.push_back(d);
-      result = BlockedEncodingAttr::get(
-          ctx, drop(layout.getSizePerThread()),
-          drop(layout.getThreadsPerWarp()), drop(layout.getWarpsPerCTA()),
-          order);
+      result = BlockedEncodingAttr::get(ctx, drop(layout.getSizePerThread()),
+                                        drop(layout.getThreadsPerWarp()),
+                                        drop(layout.getWarpsPerCTA()), order);
     } else {
       result = llvm::cast<BlockedEncodingAttr>(defaultLayout(t.getShape()));
     }
