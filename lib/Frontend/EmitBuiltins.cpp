@@ -823,40 +823,9 @@ FailureOr<TValue> Emitter::callTl(
     return err(l, "'" + qn + "' can only be the iterable of a 'for' loop");
   if (fn == "jit")
     return err(l, "'tl.jit' cannot be called inside a kernel");
-  if (fn == "join" || fn == "interleave" || fn == "cat") {
-    FailureOr<BoundArgs> a =
-        fn == "cat" ? bind({"input", "other", "can_reorder"}, 2)
-                    : bind({"a", "b"}, 2);
-    if (failed(a))
-      return failure();
-    if (fn == "cat") {
-      FailureOr<bool> reorder =
-          a->has(2) ? truthy(a->get(2), a->locs[2]) : FailureOr<bool>(false);
-      if (failed(reorder))
-        return failure();
-      return cat(a->get(0), a->get(1), *reorder, l);
-    }
-    return fn == "join" ? join(a->get(0), a->get(1), l)
-                        : interleave(a->get(0), a->get(1), l);
-  }
-  if (fn == "split") {
-    FailureOr<BoundArgs> a = bind({"a"}, 1);
-    if (failed(a))
-      return failure();
-    return split(a->get(0), l);
-  }
-  if (fn == "flip") {
-    FailureOr<BoundArgs> a = bind({"x", "dim"}, 1);
-    if (failed(a))
-      return failure();
-    return flip(a->get(0), a->has(1) ? a->get(1) : TValue::none(), l);
-  }
-  if (fn == "swizzle2d") {
-    FailureOr<BoundArgs> a = bind({"i", "j", "size_i", "size_j", "size_g"}, 5);
-    if (failed(a))
-      return failure();
-    return swizzle2d(a->get(0), a->get(1), a->get(2), a->get(3), a->get(4), l);
-  }
+  if (fn == "join" || fn == "split" || fn == "interleave" || fn == "cat" ||
+      fn == "flip" || fn == "swizzle2d")
+    return callShapeTl(fn, call, args, kwargs, argLocs);
   if (isUnsupportedTl(fn))
     return err(l, "'" + qn + "' is not supported by tilec");
   return err(l, "'" + qn + "' is not a function of triton.language");

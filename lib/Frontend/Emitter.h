@@ -259,7 +259,14 @@ public:
                             bool canReorder, SourceLoc l);
   FailureOr<TValue> trans(const TValue &x, llvm::ArrayRef<int32_t> order,
                           SourceLoc l);
-  /// tl.join / split / interleave / cat / flip / swizzle2d (EmitShape.cpp).
+  /// Binds the arguments of tl.join / split / interleave / cat / flip /
+  /// swizzle2d and emits it (EmitShape.cpp).
+  FailureOr<TValue>
+  callShapeTl(llvm::StringRef fn, const CallExpr *call,
+              std::vector<TValue> &args,
+              std::vector<std::pair<std::string, TValue>> &kwargs,
+              const std::vector<SourceLoc> &argLocs);
+  /// tl.join / split / interleave / cat / flip / swizzle2d.
   FailureOr<TValue> join(const TValue &a, const TValue &b, SourceLoc l);
   FailureOr<TValue> split(const TValue &a, SourceLoc l);
   FailureOr<TValue> interleave(const TValue &a, const TValue &b, SourceLoc l);
