@@ -481,11 +481,14 @@ FailureOr<TValue> Emitter::callTl(
     return TValue::integer(p);
   }
   if (fn == "sum" || fn == "xor_sum") {
-    FailureOr<BoundArgs> a = bind({"input", "axis", "keep_dims", "dtype"}, 1);
+    // Triton's xor_sum takes no dtype.
+    FailureOr<BoundArgs> a =
+        fn == "sum" ? bind({"input", "axis", "keep_dims", "dtype"}, 1)
+                    : bind({"input", "axis", "keep_dims"}, 1);
     if (failed(a))
       return failure();
     TValue x = a->get(0);
-    if (a->has(3)) {
+    if (fn == "sum" && a->has(3)) {
       FailureOr<ElemType> dt = constDType(a->get(3), "'tl.sum' dtype",
                                           a->locs[3]);
       if (failed(dt))
@@ -497,7 +500,8 @@ FailureOr<TValue> Emitter::callTl(
     }
     bool keep = a->has(2) && a->get(2).getBool();
     return reduce(fn == "sum" ? ReduceKind::Sum : ReduceKind::XorSum, x,
-                  a->has(1) ? a->get(1) : TValue::none(), keep, false, l);
+                  a->has(1) ? a->get(1) : TValue::none(), keep, false, l,
+                  /*promoteNarrowSum=*/fn != "sum" || !a->has(3));
   }
   if (fn == "max" || fn == "min") {
     FailureOr<BoundArgs> a =

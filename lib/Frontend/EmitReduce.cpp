@@ -91,7 +91,8 @@ combine(mlir::OpBuilder &b, mlir::Location l, Emitter::ReduceKind kind,
 
 FailureOr<TValue> Emitter::reduce(ReduceKind kind, const TValue &xv,
                                   const TValue &axisV, bool keepDims,
-                                  bool returnIndices, SourceLoc l) {
+                                  bool returnIndices, SourceLoc l,
+                                  bool promoteNarrowSum) {
   if (!xv.isRuntime() || !xv.getType().isTensor())
     return err(l, "reductions expect a tensor, got " + xv.describe());
   TValue x = xv;
@@ -118,12 +119,15 @@ FailureOr<TValue> Emitter::reduce(ReduceKind kind, const TValue &xv,
     axis = *n;
   }
   ElemType et = x.getType().elem;
-  if (kind == ReduceKind::Sum && et.isInt() && getBitWidth(et.dtype) < 32) {
-    // Triton sums narrow integers in 32 bits to avoid overflow.
-    FailureOr<TValue> c = cast(x, ElemType::scalar(isUnsigned(et.dtype)
-                                                       ? DType::U32
-                                                       : DType::I32),
-                               l);
+  if (kind == ReduceKind::Sum && promoteNarrowSum && et.isInt() &&
+      getBitWidth(et.dtype) < 32) {
+    // Triton sums narrow integers in 32 bits to avoid overflow, int1 among
+    // the unsigned ones (_pick_sum_dtype).
+    FailureOr<TValue> c = cast(
+        x,
+        ElemType::scalar(isUnsigned(et.dtype) || et.isBool() ? DType::U32
+                                                             : DType::I32),
+        l);
     if (failed(c))
       return failure();
     x = *c;

@@ -285,9 +285,12 @@ public:
 
   /// Reduction kinds with a built-in combiner.
   enum class ReduceKind { Sum, Max, Min, ArgMax, ArgMin, Prod, XorSum };
+  /// `promoteNarrowSum`: a sum of integers narrower than 32 bits runs in
+  /// (u)int32, as Triton's does when no `dtype` is given.
   FailureOr<TValue> reduce(ReduceKind kind, const TValue &x,
                            const TValue &axis, bool keepDims,
-                           bool returnIndices, SourceLoc l);
+                           bool returnIndices, SourceLoc l,
+                           bool promoteNarrowSum = true);
   /// `tl.reduce(x, axis, combine_fn)` with a user @jit combiner.
   FailureOr<TValue> reduceWith(const TValue &x, const TValue &axis,
                                const TValue &combineFn, bool keepDims,
