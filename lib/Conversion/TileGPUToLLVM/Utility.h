@@ -88,9 +88,9 @@ mlir::FailureOr<int64_t> getReduceScratchBytes(tile::ReduceOp op);
 /// lowering does not support.
 mlir::FailureOr<int64_t> getScanScratchBytes(tile::ScanOp op);
 
-/// Bytes of shared memory a convert_layout or tile.trans needs: 0 when each
-/// thread already holds what it needs (a register permutation), else the
-/// whole tensor.
+/// Bytes of shared memory a convert_layout, tile.trans or tile.reshape needs:
+/// 0 when each thread already holds what it needs (a register permutation),
+/// else the whole tensor.
 int64_t getRelayoutScratchBytes(mlir::Operation *op);
 
 /// The scratch bytes of any op (0 for ops that need none), or failure for an
