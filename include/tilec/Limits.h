@@ -27,9 +27,11 @@ constexpr uint64_t kMaxKernelFileBytes = uint64_t(16) << 20;
 /// the number parsers slow.
 constexpr unsigned kMaxLiteralDigits = 4300;
 
-/// The highest tile rank: the layouts of the back end name at most eight
-/// dimensions (dim0 to dim7).
-constexpr unsigned kMaxTileRank = 8;
+/// The highest tile rank: the layouts of the back end name at most 32
+/// dimensions (dim0 to dim31). Kernels rarely pass rank 4, but tl.flip and
+/// tl.sort split a dimension of 2^k into k dimensions of 2 (a 1-D tile of
+/// 2^20 elements becomes rank 20).
+constexpr unsigned kMaxTileRank = 32;
 
 /// The most elements a tile may have, as Triton's TRITON_MAX_TENSOR_NUMEL.
 constexpr int64_t kMaxTileElements = int64_t(1) << 20;

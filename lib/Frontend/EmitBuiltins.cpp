@@ -94,11 +94,10 @@ static bool isUnsupportedTl(llvm::StringRef n) {
   static const llvm::StringSet<> names = {
       "make_block_ptr",  "advance",         "make_tensor_descriptor",
       "load_tensor_descriptor", "store_tensor_descriptor",
-      "inline_asm_elementwise", "join",     "split",
-      "cat",             "interleave",      "histogram",
+      "inline_asm_elementwise", "histogram",
       "gather",
-      "extern_elementwise", "dot_scaled",   "flip",
-      "swizzle2d",       "sort",            "topk",
+      "extern_elementwise", "dot_scaled",   "sort",
+      "topk",
       "tensor_descriptor", "map_elementwise",
       "associative_scan_vectorized", "atomic_rmw", "zeros_like_dtype",
       "full_like",       "ones",            "range_vectorized"};
@@ -120,7 +119,8 @@ bool Emitter::isKnownTlFunction(llvm::StringRef n) {
       "multiple_of", "max_contiguous", "max_constancy", "constexpr", "cast",
       "pointer_type", "range", "static_range", "jit", "tensor", "dtype",
       "to_tensor", "PropagateNan", "debug_barrier", "assume", "device_print",
-      "device_assert"};
+      "device_assert", "join", "split", "interleave", "cat", "flip",
+      "swizzle2d"};
   return names.contains(n) || isUnsupportedTl(n) || lookupPreludeFunction(n);
 }
 
@@ -573,11 +573,14 @@ FailureOr<TValue> Emitter::callTl(
     return TValue::integer(pyint::add(v, pyint::fromInt64(1)));
   }
   if (fn == "sum" || fn == "xor_sum") {
-    FailureOr<BoundArgs> a = bind({"input", "axis", "keep_dims", "dtype"}, 1);
+    // Triton's xor_sum takes no dtype.
+    FailureOr<BoundArgs> a =
+        fn == "sum" ? bind({"input", "axis", "keep_dims", "dtype"}, 1)
+                    : bind({"input", "axis", "keep_dims"}, 1);
     if (failed(a))
       return failure();
     TValue x = a->get(0);
-    if (a->has(3)) {
+    if (fn == "sum" && a->has(3)) {
       FailureOr<ElemType> dt = constDType(a->get(3), "'tl.sum' dtype",
                                           a->locs[3]);
       if (failed(dt))
@@ -589,7 +592,8 @@ FailureOr<TValue> Emitter::callTl(
     }
     bool keep = a->has(2) && a->get(2).getBool();
     return reduce(fn == "sum" ? ReduceKind::Sum : ReduceKind::XorSum, x,
-                  a->has(1) ? a->get(1) : TValue::none(), keep, false, l);
+                  a->has(1) ? a->get(1) : TValue::none(), keep, false, l,
+                  /*promoteNarrowSum=*/fn != "sum" || !a->has(3));
   }
   if (fn == "max" || fn == "min") {
     FailureOr<BoundArgs> a =
@@ -622,16 +626,34 @@ FailureOr<TValue> Emitter::callTl(
                       a->get(2), keep, l);
   }
   if (fn == "cumsum" || fn == "cumprod") {
-    FailureOr<BoundArgs> a = bind({"input", "axis", "reverse", "dtype"}, 1);
+    // Triton's standard.py: bf16 scans in fp32; cumsum takes `dtype` and
+    // otherwise sums narrow integers in 32 bits (_pick_sum_dtype); cumprod
+    // keeps the input type.
+    bool isSum = fn == "cumsum";
+    FailureOr<BoundArgs> a =
+        isSum ? bind({"input", "axis", "reverse", "dtype"}, 1)
+              : bind({"input", "axis", "reverse"}, 1);
     if (failed(a))
       return failure();
     TValue x = a->get(0);
-    if (a->has(3)) {
+    if (!x.isRuntime() || !x.getType().isTensor())
+      return err(l, "'" + qn + "' expects a tensor, got " + x.describe());
+    ElemType et = x.getType().elem;
+    std::optional<ElemType> to;
+    if (et.isFloat() && et.dtype == DType::BF16)
+      to = ElemType::scalar(DType::FP32);
+    if (isSum && a->has(3)) {
       FailureOr<ElemType> dt = constDType(a->get(3), "'" + qn + "' dtype",
                                           a->locs[3]);
       if (failed(dt))
         return failure();
-      FailureOr<TValue> c = cast(x, *dt, l);
+      to = *dt;
+    } else if (isSum && et.isInt() && getBitWidth(et.dtype) < 32) {
+      to = ElemType::scalar(isUnsigned(et.dtype) || et.isBool() ? DType::U32
+                                                                : DType::I32);
+    }
+    if (to) {
+      FailureOr<TValue> c = cast(x, *to, l);
       if (failed(c))
         return failure();
       x = *c;
@@ -645,8 +667,8 @@ FailureOr<TValue> Emitter::callTl(
       axis = *ax;
     }
     bool rev = a->has(2) && a->get(2).getBool();
-    return scan(fn == "cumsum" ? ReduceKind::Sum : ReduceKind::Prod, x, axis,
-                rev, nullptr, l);
+    return scan(isSum ? ReduceKind::Sum : ReduceKind::Prod, x, axis, rev,
+                nullptr, l);
   }
   if (fn == "associative_scan") {
     FailureOr<BoundArgs> a =
@@ -934,6 +956,9 @@ FailureOr<TValue> Emitter::callTl(
     return err(l, "'" + qn + "' can only be the iterable of a 'for' loop");
   if (fn == "jit")
     return err(l, "'tl.jit' cannot be called inside a kernel");
+  if (fn == "join" || fn == "split" || fn == "interleave" || fn == "cat" ||
+      fn == "flip" || fn == "swizzle2d")
+    return callShapeTl(fn, call, args, kwargs, argLocs);
   if (isUnsupportedTl(fn))
     return err(l, "'" + qn + "' is not supported by tilec");
   return err(l, "'" + qn + "' is not a function of triton.language");

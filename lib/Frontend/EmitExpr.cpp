@@ -403,8 +403,8 @@ static bool isTensorMethod(llvm::StringRef n) {
               "view", "trans", "permute", "broadcast_to", "expand_dims",
               "cumsum", "cumprod", "exp", "exp2", "log", "log2", "sqrt",
               "rsqrt", "sqrt_rn", "abs", "sigmoid", "sin", "cos", "floor",
-              "ceil", "erf",
-              "reduce", "xor_sum", "softmax", "ravel", "split", "join"},
+              "ceil", "erf", "reduce", "xor_sum", "softmax", "ravel", "split",
+              "join", "associative_scan", "flip"},
              true)
       .Default(false);
 }

@@ -91,7 +91,8 @@ combine(mlir::OpBuilder &b, mlir::Location l, Emitter::ReduceKind kind,
 
 FailureOr<TValue> Emitter::reduce(ReduceKind kind, const TValue &xv,
                                   const TValue &axisV, bool keepDims,
-                                  bool returnIndices, SourceLoc l) {
+                                  bool returnIndices, SourceLoc l,
+                                  bool promoteNarrowSum) {
   if (!xv.isRuntime() || !xv.getType().isTensor())
     return err(l, "reductions expect a tensor, got " + xv.describe());
   TValue x = xv;
@@ -118,12 +119,15 @@ FailureOr<TValue> Emitter::reduce(ReduceKind kind, const TValue &xv,
     axis = *n;
   }
   ElemType et = x.getType().elem;
-  if (kind == ReduceKind::Sum && et.isInt() && getBitWidth(et.dtype) < 32) {
-    // Triton sums narrow integers in 32 bits to avoid overflow.
-    FailureOr<TValue> c = cast(x, ElemType::scalar(isUnsigned(et.dtype)
-                                                       ? DType::U32
-                                                       : DType::I32),
-                               l);
+  if (kind == ReduceKind::Sum && promoteNarrowSum && et.isInt() &&
+      getBitWidth(et.dtype) < 32) {
+    // Triton sums narrow integers in 32 bits to avoid overflow, int1 among
+    // the unsigned ones (_pick_sum_dtype).
+    FailureOr<TValue> c = cast(
+        x,
+        ElemType::scalar(isUnsigned(et.dtype) || et.isBool() ? DType::U32
+                                                             : DType::I32),
+        l);
     if (failed(c))
       return failure();
     x = *c;
@@ -263,14 +267,25 @@ FailureOr<TValue> Emitter::reduceWith(const TValue &xv, const TValue &axisV,
       return err(l, "'tl.reduce' inputs must be tensors of one shape, got " +
                         v.describe());
   size_t rank = inputs[0].getType().shape.size();
-  if (axisV.isNone())
-    return err(l, "'tl.reduce' with a combine_fn needs an explicit axis");
-  FailureOr<int64_t> a = constInt(axisV, "the reduction axis", l);
-  if (failed(a))
-    return failure();
-  FailureOr<int> axis = normalizeAxis(*a, rank, l);
-  if (failed(axis))
-    return failure();
+  // axis=None reduces every dimension: the inputs flattened, as Triton does.
+  bool flatten = axisV.isNone();
+  FailureOr<int> axis = 0;
+  if (flatten) {
+    for (TValue &v : inputs) {
+      FailureOr<TValue> r = reshape(v, {v.getType().getNumElements()},
+                                    /*canReorder=*/true, l);
+      if (failed(r))
+        return failure();
+      v = *r;
+    }
+  } else {
+    FailureOr<int64_t> a = constInt(axisV, "the reduction axis", l);
+    if (failed(a))
+      return failure();
+    axis = normalizeAxis(*a, rank, l);
+    if (failed(axis))
+      return failure();
+  }
   llvm::SmallVector<mlir::Value> srcs;
   llvm::SmallVector<mlir::Type> resultTypes, argTypes;
   llvm::SmallVector<TileType> eltTypes, outTypes;
@@ -297,7 +312,13 @@ FailureOr<TValue> Emitter::reduceWith(const TValue &xv, const TValue &axisV,
   std::vector<TValue> outs;
   for (size_t i = 0; i < outTypes.size(); ++i) {
     TValue r = TValue::runtime(op->getResult(i), outTypes[i]);
-    if (keepDims) {
+    if (keepDims && flatten) {
+      FailureOr<TValue> e =
+          broadcastTo(r, llvm::SmallVector<int64_t>(rank, 1), l);
+      if (failed(e))
+        return failure();
+      r = *e;
+    } else if (keepDims) {
       FailureOr<TValue> e = expandDims(r, *axis, l);
       if (failed(e))
         return failure();
@@ -328,23 +349,7 @@ FailureOr<TValue> Emitter::scan(ReduceKind kind, const TValue &xv,
       normalizeAxis(axisIn, inputs[0].getType().shape.size(), l);
   if (failed(axis))
     return failure();
-  if (!combineFn) {
-    ElemType et = inputs[0].getType().elem;
-    if (!et.isPtr && et.dtype == DType::BF16) {
-      // Triton scans bf16 in fp32 for accuracy.
-      FailureOr<TValue> c = cast(inputs[0], ElemType::scalar(DType::FP32), l);
-      if (failed(c))
-        return failure();
-      inputs[0] = *c;
-    } else if (et.isInt() && getBitWidth(et.dtype) < 32) {
-      FailureOr<TValue> c = cast(
-          inputs[0],
-          ElemType::scalar(isUnsigned(et.dtype) ? DType::U32 : DType::I32), l);
-      if (failed(c))
-        return failure();
-      inputs[0] = *c;
-    }
-  } else if (combineFn->getKind() != TValue::Kind::Function) {
+  if (combineFn && combineFn->getKind() != TValue::Kind::Function) {
     return err(l, "combine_fn must be a @triton.jit function, got " +
                       combineFn->describe());
   }

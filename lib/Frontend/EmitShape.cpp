@@ -1,6 +1,8 @@
 //===- EmitShape.cpp - Shape ops, dot and hints -----------------*- C++ -*-===//
 //
-// tl.reshape, tl.trans, tl.dot (operand, shape and precision checks) and the
+// tl.reshape, tl.trans, tl.join / split / interleave / cat, tl.flip and
+// tl.swizzle2d (built as Triton's standard.py builds them, from the
+// primitive ops), tl.dot (operand, shape and precision checks) and the
 // tl.multiple_of / max_contiguous / max_constancy hints.
 //
 //===----------------------------------------------------------------------===//
@@ -34,6 +36,9 @@ FailureOr<TValue> Emitter::reshape(const TValue &x,
                       formatShape(shape) + ": " +
                       llvm::Twine(t.getNumElements()) + " elements vs " +
                       llvm::Twine(n));
+  if (shape.size() > 32)
+    return err(l, "'tl.reshape' to rank " + llvm::Twine(shape.size()) +
+                      ": tensors of rank above 32 are not supported");
   TileType rt{t.elem, llvm::SmallVector<int64_t, 4>(shape)};
   if (!t.isTensor())
     return broadcastTo(x, shape, l);
@@ -71,6 +76,267 @@ FailureOr<TValue> Emitter::trans(const TValue &x,
                                                getMlirType(&ctx, rt),
                                                x.getValue(), order),
                          rt);
+}
+
+FailureOr<TValue>
+Emitter::callShapeTl(llvm::StringRef fn, const CallExpr *call,
+                     std::vector<TValue> &args,
+                     std::vector<std::pair<std::string, TValue>> &kwargs,
+                     const std::vector<SourceLoc> &argLocs) {
+  SourceLoc l = call->getLoc();
+  std::string qn = ("tl." + fn).str();
+  auto bind = [&](llvm::ArrayRef<llvm::StringRef> params,
+                  unsigned required) {
+    return bindArgs(qn, call, params, required, args, kwargs, argLocs);
+  };
+  if (fn == "join" || fn == "interleave" || fn == "cat") {
+    FailureOr<BoundArgs> a =
+        fn == "cat" ? bind({"input", "other", "can_reorder"}, 2)
+                    : bind({"a", "b"}, 2);
+    if (failed(a))
+      return failure();
+    if (fn == "cat") {
+      FailureOr<bool> reorder =
+          a->has(2) ? truthy(a->get(2), a->locs[2]) : FailureOr<bool>(false);
+      if (failed(reorder))
+        return failure();
+      return cat(a->get(0), a->get(1), *reorder, l);
+    }
+    return fn == "join" ? join(a->get(0), a->get(1), l)
+                        : interleave(a->get(0), a->get(1), l);
+  }
+  if (fn == "split") {
+    FailureOr<BoundArgs> a = bind({"a"}, 1);
+    if (failed(a))
+      return failure();
+    return split(a->get(0), l);
+  }
+  if (fn == "flip") {
+    FailureOr<BoundArgs> a = bind({"x", "dim"}, 1);
+    if (failed(a))
+      return failure();
+    return flip(a->get(0), a->has(1) ? a->get(1) : TValue::none(), l);
+  }
+  if (fn == "swizzle2d") {
+    FailureOr<BoundArgs> a = bind({"i", "j", "size_i", "size_j", "size_g"}, 5);
+    if (failed(a))
+      return failure();
+    return swizzle2d(a->get(0), a->get(1), a->get(2), a->get(3), a->get(4), l);
+  }
+  return err(l, "'" + qn + "' is not a shape function");
+}
+
+FailureOr<TValue> Emitter::unsplat(const TValue &x, SourceLoc l) {
+  const TileType &t = x.getType();
+  if (!t.isTensor())
+    return x;
+  if (t.getNumElements() != 1)
+    return err(l, "only a one-element tensor converts to a scalar, got " +
+                      x.describe());
+  TValue v = x;
+  if (t.shape.size() > 1) {
+    FailureOr<TValue> r = reshape(x, {1}, /*canReorder=*/false, l);
+    if (failed(r))
+      return failure();
+    v = *r;
+  }
+  // A reduction of one element: the combiner never runs.
+  mlir::Location ml = loc(l);
+  TileType st{t.elem, {}};
+  mlir::Type et = getMlirType(&ctx, st);
+  auto op = tile::ReduceOp::create(b, ml, mlir::TypeRange{et},
+                                   mlir::ValueRange{v.getValue()}, 0);
+  {
+    mlir::OpBuilder::InsertionGuard g(b);
+    mlir::Block *blk =
+        b.createBlock(&op.getCombineOp(), {}, {et, et}, {ml, ml});
+    tile::ReduceReturnOp::create(b, ml, mlir::ValueRange{blk->getArgument(0)});
+  }
+  return TValue::runtime(op->getResult(0), st);
+}
+
+FailureOr<TValue> Emitter::join(const TValue &av, const TValue &bv,
+                                SourceLoc l) {
+  FailureOr<TValue> ar = toRuntime(av, l), br = toRuntime(bv, l);
+  if (failed(ar) || failed(br))
+    return failure();
+  TValue x = *ar, y = *br;
+  if (x.getType().elem.isPtr != y.getType().elem.isPtr ||
+      x.getType().elem.dtype != y.getType().elem.dtype)
+    return err(l, "'tl.join' operands must have one dtype, got " +
+                      x.getType().elem.str() + " and " +
+                      y.getType().elem.str());
+  if (failed(broadcastPair(x, y, l)))
+    return failure();
+  // Scalars join as one-element tensors, then lose that dimension.
+  bool scalars = !x.getType().isTensor();
+  if (scalars) {
+    FailureOr<TValue> ex = expandDims(x, 0, l), ey = expandDims(y, 0, l);
+    if (failed(ex) || failed(ey))
+      return failure();
+    x = *ex;
+    y = *ey;
+  }
+  TileType rt = x.getType();
+  rt.shape.push_back(2);
+  TValue r =
+      TValue::runtime(tile::JoinOp::create(b, loc(l), getMlirType(&ctx, rt),
+                                           x.getValue(), y.getValue()),
+                      rt);
+  if (scalars)
+    return reshape(r, {2}, /*canReorder=*/false, l);
+  return r;
+}
+
+FailureOr<TValue> Emitter::split(const TValue &av, SourceLoc l) {
+  if (!av.isRuntime() || !av.getType().isTensor() ||
+      av.getType().shape.back() != 2)
+    return err(l, "'tl.split' expects a tensor whose last dimension is 2, "
+                  "got " +
+                      av.describe());
+  TValue x = av;
+  bool rank1 = x.getType().shape.size() == 1;
+  if (rank1) {
+    FailureOr<TValue> e = expandDims(x, 0, l);
+    if (failed(e))
+      return failure();
+    x = *e;
+  }
+  TileType rt = x.getType();
+  rt.shape.pop_back();
+  mlir::Type mt = getMlirType(&ctx, rt);
+  auto op = tile::SplitOp::create(b, loc(l), mt, mt, x.getValue());
+  std::vector<TValue> outs{TValue::runtime(op.getLhs(), rt),
+                           TValue::runtime(op.getRhs(), rt)};
+  if (rank1)
+    for (TValue &o : outs) {
+      FailureOr<TValue> s = unsplat(o, l);
+      if (failed(s))
+        return failure();
+      o = *s;
+    }
+  return TValue::tuple(std::move(outs));
+}
+
+FailureOr<TValue> Emitter::interleave(const TValue &a, const TValue &bv,
+                                      SourceLoc l) {
+  // Triton's standard.py: join, then merge the new dimension into the last.
+  FailureOr<TValue> c = join(a, bv, l);
+  if (failed(c) || c->getType().shape.size() == 1)
+    return c;
+  llvm::SmallVector<int64_t> shape(c->getType().shape.begin(),
+                                   c->getType().shape.end());
+  shape.pop_back();
+  shape.back() *= 2;
+  return reshape(*c, shape, /*canReorder=*/false, l);
+}
+
+FailureOr<TValue> Emitter::cat(const TValue &a, const TValue &bv,
+                               bool canReorder, SourceLoc l) {
+  if (!canReorder)
+    return err(l, "'tl.cat' supports only can_reorder=True (the current "
+                  "implementation of cat always may reorder elements)");
+  for (const TValue *v : {&a, &bv})
+    if (!v->isRuntime() || v->getType().shape.size() != 1)
+      return err(l, "'tl.cat' expects 1-D tensors, got " + v->describe());
+  if (!(a.getType() == bv.getType()))
+    return err(l, "'tl.cat' operands must have one type, got " +
+                      a.getType().str() + " and " + bv.getType().str());
+  TileType rt = a.getType();
+  rt.shape[0] *= 2;
+  return TValue::runtime(tile::CatOp::create(b, loc(l), getMlirType(&ctx, rt),
+                                             a.getValue(), bv.getValue()),
+                         rt);
+}
+
+FailureOr<TValue> Emitter::flip(const TValue &x, const TValue &dimV,
+                                SourceLoc l) {
+  if (!x.isRuntime() || !x.getType().isTensor() || x.getType().elem.isPtr)
+    return err(l, "'tl.flip' expects a tensor of numbers, got " + x.describe());
+  const TileType &t = x.getType();
+  int64_t rank = t.shape.size();
+  int64_t dim = rank - 1;
+  if (!dimV.isNone()) {
+    FailureOr<int64_t> d = constInt(dimV, "'tl.flip' dim", l);
+    if (failed(d))
+      return failure();
+    FailureOr<int> n = normalizeAxis(*d, rank, l);
+    if (failed(n))
+      return failure();
+    dim = *n;
+  }
+  // Triton's standard.py: as integers of the same width, the dimension
+  // split into log2(n) dimensions of 2, each swapped by XOR with its XOR-sum.
+  int64_t size = t.shape[dim];
+  unsigned steps = llvm::Log2_64(size);
+  unsigned bits = getBitWidth(t.elem.dtype);
+  DType intType = bits == 1    ? DType::I1
+                  : bits == 8  ? DType::I8
+                  : bits == 16 ? DType::I16
+                  : bits == 32 ? DType::I32
+                               : DType::I64;
+  FailureOr<TValue> y = cast(x, ElemType::scalar(intType), l, /*bitcast=*/true);
+  if (failed(y))
+    return failure();
+  llvm::SmallVector<int64_t> split(t.shape.begin(), t.shape.begin() + dim);
+  split.append(steps, 2);
+  split.append(t.shape.begin() + dim + 1, t.shape.end());
+  y = reshape(*y, split, /*canReorder=*/false, l);
+  if (failed(y))
+    return failure();
+  for (unsigned i = 0; i < steps; ++i) {
+    FailureOr<TValue> s = reduce(ReduceKind::XorSum, *y,
+                                 TValue::integer(dim + i), /*keepDims=*/true,
+                                 /*returnIndices=*/false, l);
+    if (failed(s))
+      return failure();
+    y = binaryOp(BinaryOpKind::BitXor, *y, *s, l);
+    if (failed(y))
+      return failure();
+  }
+  y = reshape(*y, t.shape, /*canReorder=*/false, l);
+  if (failed(y))
+    return failure();
+  return cast(*y, t.elem, l, /*bitcast=*/true);
+}
+
+FailureOr<TValue> Emitter::swizzle2d(const TValue &i, const TValue &j,
+                                     const TValue &sizeI, const TValue &sizeJ,
+                                     const TValue &sizeG, SourceLoc l) {
+  // Triton's standard.py, operation for operation.
+  auto op = [&](BinaryOpKind k, const TValue &x, const TValue &y) {
+    return binaryOp(k, x, y, l);
+  };
+  FailureOr<TValue> ij = op(BinaryOpKind::Mul, i, sizeJ);
+  if (failed(ij) || failed(ij = op(BinaryOpKind::Add, *ij, j)))
+    return failure();
+  FailureOr<TValue> sizeGJ = op(BinaryOpKind::Mul, sizeG, sizeJ);
+  if (failed(sizeGJ))
+    return failure();
+  FailureOr<TValue> groupId = op(BinaryOpKind::FloorDiv, *ij, *sizeGJ);
+  if (failed(groupId))
+    return failure();
+  FailureOr<TValue> offI = op(BinaryOpKind::Mul, *groupId, sizeG);
+  if (failed(offI))
+    return failure();
+  FailureOr<TValue> left = op(BinaryOpKind::Sub, sizeI, *offI);
+  if (failed(left))
+    return failure();
+  FailureOr<TValue> g = minMax(/*isMax=*/false, *left, sizeG,
+                               /*propagateNan=*/false, l);
+  if (failed(g))
+    return failure();
+  FailureOr<TValue> ijIn = op(BinaryOpKind::Mod, *ij, *sizeGJ);
+  if (failed(ijIn))
+    return failure();
+  FailureOr<TValue> rowIn = op(BinaryOpKind::Mod, *ijIn, *g);
+  if (failed(rowIn))
+    return failure();
+  FailureOr<TValue> newI = op(BinaryOpKind::Add, *offI, *rowIn);
+  FailureOr<TValue> newJ = op(BinaryOpKind::FloorDiv, *ijIn, *g);
+  if (failed(newI) || failed(newJ))
+    return failure();
+  return TValue::tuple({*newI, *newJ});
 }
 
 FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {

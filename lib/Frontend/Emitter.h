@@ -276,6 +276,25 @@ public:
                             bool canReorder, SourceLoc l);
   FailureOr<TValue> trans(const TValue &x, llvm::ArrayRef<int32_t> order,
                           SourceLoc l);
+  /// Binds the arguments of tl.join / split / interleave / cat / flip /
+  /// swizzle2d and emits it (EmitShape.cpp).
+  FailureOr<TValue>
+  callShapeTl(llvm::StringRef fn, const CallExpr *call,
+              std::vector<TValue> &args,
+              std::vector<std::pair<std::string, TValue>> &kwargs,
+              const std::vector<SourceLoc> &argLocs);
+  /// tl.join / split / interleave / cat / flip / swizzle2d.
+  FailureOr<TValue> join(const TValue &a, const TValue &b, SourceLoc l);
+  FailureOr<TValue> split(const TValue &a, SourceLoc l);
+  FailureOr<TValue> interleave(const TValue &a, const TValue &b, SourceLoc l);
+  FailureOr<TValue> cat(const TValue &a, const TValue &b, bool canReorder,
+                        SourceLoc l);
+  FailureOr<TValue> flip(const TValue &x, const TValue &dim, SourceLoc l);
+  FailureOr<TValue> swizzle2d(const TValue &i, const TValue &j,
+                              const TValue &sizeI, const TValue &sizeJ,
+                              const TValue &sizeG, SourceLoc l);
+  /// The element of a one-element tensor, as a scalar.
+  FailureOr<TValue> unsplat(const TValue &x, SourceLoc l);
   FailureOr<TValue> where(const TValue &c, const TValue &x, const TValue &y,
                           SourceLoc l);
   FailureOr<TValue> hint(llvm::StringRef fn, const TValue &x,
@@ -300,9 +319,12 @@ public:
 
   /// Reduction kinds with a built-in combiner.
   enum class ReduceKind { Sum, Max, Min, ArgMax, ArgMin, Prod, XorSum };
+  /// `promoteNarrowSum`: a sum of integers narrower than 32 bits runs in
+  /// (u)int32, as Triton's does when no `dtype` is given.
   FailureOr<TValue> reduce(ReduceKind kind, const TValue &x,
                            const TValue &axis, bool keepDims,
-                           bool returnIndices, SourceLoc l);
+                           bool returnIndices, SourceLoc l,
+                           bool promoteNarrowSum = true);
   /// `tl.reduce(x, axis, combine_fn)` with a user @jit combiner.
   FailureOr<TValue> reduceWith(const TValue &x, const TValue &axis,
                                const TValue &combineFn, bool keepDims,

@@ -203,6 +203,59 @@ def Tile_TransOp : Tile_Op<"trans", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tile_JoinOp : Tile_Op<"join", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "join two tiles along a new minor dimension of size 2";
+  let description = [{
+    `tl.join`: the result has the shape of the operands (which have one
+    type) plus a last dimension of size 2; element `[..., 0]` comes from
+    `lhs`, `[..., 1]` from `rhs`.
+
+    ```mlir
+    %j = tile.join %a, %b : tensor<32x16xf32> -> tensor<32x16x2xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$lhs, Tile_Tensor:$rhs);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_SplitOp : Tile_Op<"split", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "split a tile in two along its last dimension of size 2";
+  let description = [{
+    `tl.split`, the inverse of `tile.join`: `lhs` is `src[..., 0]`, `rhs` is
+    `src[..., 1]`.
+
+    ```mlir
+    %a, %b = tile.split %j : tensor<32x16x2xf32> -> tensor<32x16xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$lhs, Tile_Tensor:$rhs);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($lhs)";
+  let hasVerifier = 1;
+}
+
+def Tile_CatOp : Tile_Op<"cat", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "concatenate two 1-D tiles, in an unspecified order";
+  let description = [{
+    `tl.cat(can_reorder=True)`: the result holds the elements of `lhs` and
+    `rhs` (1-D tiles of one type), in an order the compiler picks.
+
+    ```mlir
+    %c = tile.cat %a, %b : tensor<64xi32> -> tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$lhs, Tile_Tensor:$rhs);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Pointer arithmetic and conversions
 //===----------------------------------------------------------------------===//

@@ -252,6 +252,41 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
+/// Shapes equal except that `withPair` has an extra last dimension of 2.
+static bool isPairOf(RankedTensorType withPair, RankedTensorType t) {
+  ArrayRef<int64_t> shape = withPair.getShape();
+  return !shape.empty() && shape.back() == 2 &&
+         shape.drop_back() == t.getShape() &&
+         withPair.getElementType() == t.getElementType();
+}
+
+LogicalResult JoinOp::verify() {
+  if (!isPairOf(getType(), getLhs().getType()))
+    return emitOpError() << "result must have the operand shape plus a last "
+                            "dimension of 2, got "
+                         << getType();
+  return success();
+}
+
+LogicalResult SplitOp::verify() {
+  if (!isPairOf(getSrc().getType(), getLhs().getType()))
+    return emitOpError() << "operand must have the result shape plus a last "
+                            "dimension of 2, got "
+                         << getSrc().getType();
+  return success();
+}
+
+LogicalResult CatOp::verify() {
+  RankedTensorType t = getLhs().getType();
+  if (t.getRank() != 1)
+    return emitOpError() << "operands must be 1-D, got " << t;
+  if (getType().getRank() != 1 ||
+      getType().getDimSize(0) != 2 * t.getDimSize(0) ||
+      getType().getElementType() != t.getElementType())
+    return emitOpError() << "result must hold both operands, got " << getType();
+  return success();
+}
+
 LogicalResult TransOp::verify() {
   RankedTensorType srcType = getSrc().getType();
   RankedTensorType resultType = getType();

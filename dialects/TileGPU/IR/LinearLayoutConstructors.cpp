@@ -64,8 +64,13 @@ std::vector<int32_t> rc(int32_t row, int32_t col) { return {row, col}; }
 } // namespace
 
 SmallVector<StringRef, 4> tilec::tilegpu::standardOutDimNames(unsigned rank) {
+  // tl.flip splits a dimension of 2^k into k dimensions of 2, so ranks go
+  // well past a kernel's own (a 1-D tile of 2^20 elements flips at rank 20).
   static constexpr llvm::StringLiteral names[] = {
-      "dim0", "dim1", "dim2", "dim3", "dim4", "dim5", "dim6", "dim7"};
+      "dim0",  "dim1",  "dim2",  "dim3",  "dim4",  "dim5",  "dim6",  "dim7",
+      "dim8",  "dim9",  "dim10", "dim11", "dim12", "dim13", "dim14", "dim15",
+      "dim16", "dim17", "dim18", "dim19", "dim20", "dim21", "dim22", "dim23",
+      "dim24", "dim25", "dim26", "dim27", "dim28", "dim29", "dim30", "dim31"};
   static_assert(std::size(names) == kMaxTileRank,
                 "one name per dimension a tile may have");
   // The layout verifiers and convert-tile-to-tilegpu refuse higher ranks

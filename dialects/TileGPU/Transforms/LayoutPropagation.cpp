@@ -89,8 +89,15 @@ void LayoutPropagation::visitUse(OpOperand &use, Attribute layout) {
       offer(r, l);
   };
 
-  if (isa<ConvertLayoutOp, tile::BroadcastOp, tile::ScanOp>(user))
+  if (isa<ConvertLayoutOp, tile::BroadcastOp>(user))
     return offerResults(layout);
+  // The scan lowering reads blocked layouts (the tiling pass gives a scan
+  // one); a tensor-core accumulator is converted before the scan.
+  if (isa<tile::ScanOp>(user)) {
+    if (isa<BlockedEncodingAttr>(layout))
+      offerResults(layout);
+    return;
+  }
   if (auto forOp = dyn_cast<scf::ForOp>(user)) {
     unsigned first = forOp.getNumControlOperands();
     if (idx < first)
@@ -131,7 +138,13 @@ void LayoutPropagation::offerUnanchored(Value value, Attribute layout) {
   // and loop-carried values) costs the same in any layout, so it takes the
   // one its users need; a load keeps the layout it was coalesced to, a dot
   // the one its tensor cores produce, and what follows them theirs (offer()
-  // refuses phase 1's values).
+  // refuses phase 1's values). join, split and cat keep the layouts the
+  // tiling pass tied to their operands' (their lowering picks registers).
+  if (isa_and_nonnull<tile::JoinOp, tile::SplitOp, tile::CatOp>(
+          value.getDefiningOp()))
+    return;
+  if (value.getDefiningOp<tile::ScanOp>() && !isa<BlockedEncodingAttr>(layout))
+    return;
   if (!value.getDefiningOp<tile::LoadOp>() &&
       !value.getDefiningOp<tile::DescriptorLoadOp>() &&
       !value.getDefiningOp<tile::DotOp>() &&

@@ -34,7 +34,9 @@ using namespace tilec::gpu_to_llvm;
 FailureOr<int64_t> tilec::gpu_to_llvm::getScratchBytes(Operation *op) {
   if (auto reduce = dyn_cast<tile::ReduceOp>(op))
     return getReduceScratchBytes(reduce);
-  if (isa<tilegpu::ConvertLayoutOp, tile::TransOp>(op))
+  if (auto scan = dyn_cast<tile::ScanOp>(op))
+    return getScanScratchBytes(scan);
+  if (isa<tilegpu::ConvertLayoutOp, tile::TransOp, tile::ReshapeOp>(op))
     return getRelayoutScratchBytes(op);
   if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op))
     return getAtomicScratchBytes(op);

@@ -1,6 +1,7 @@
 //===- ConvertLayoutOpToLLVM.cpp - convert_layout to LLVM -------*- C++ -*-===//
 //
-// A layout conversion in the cheapest way the two linear layouts allow:
+// A layout conversion, a transposition (tile.trans) or a reshape in the
+// cheapest way the two linear layouts allow:
 //   - when every thread already holds the elements it needs (the lane and
 //     warp bases agree), a permutation of registers, free at run time;
 //   - otherwise a round trip through the op's shared-memory scratch: each
@@ -39,7 +40,8 @@ using tilegpu::LinearLayout;
 static SmallVector<int32_t> getPermutation(Operation *op) {
   if (auto trans = dyn_cast<tile::TransOp>(op))
     return SmallVector<int32_t>(trans.getOrder());
-  unsigned rank = cast<RankedTensorType>(op->getResult(0).getType()).getRank();
+  // A reshape's source coordinates (rank of the source) are not permuted.
+  unsigned rank = cast<RankedTensorType>(op->getOperand(0).getType()).getRank();
   return llvm::to_vector(llvm::seq<int32_t>(0, rank));
 }
 
@@ -52,11 +54,41 @@ static SmallVector<int32_t> toSource(ArrayRef<int32_t> c,
   return out;
 }
 
+/// Row-major strides of `shape`.
+static SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t d = int64_t(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  return strides;
+}
+
+/// Result coordinates of a reshape to source coordinates: the same row-major
+/// index. Every dimension is a power of two, so this only regroups bits and
+/// is linear over GF(2).
+static SmallVector<int32_t> reshapeToSource(ArrayRef<int32_t> c,
+                                            ArrayRef<int64_t> dstShape,
+                                            ArrayRef<int64_t> srcShape) {
+  int64_t flat = 0;
+  for (auto [x, stride] : llvm::zip(c, rowMajorStrides(dstShape)))
+    flat += x * stride;
+  SmallVector<int32_t> out;
+  for (auto [size, stride] : llvm::zip(srcShape, rowMajorStrides(srcShape)))
+    out.push_back(int32_t((flat / stride) % size));
+  return out;
+}
+
 /// The register permutation that performs `op`, if every thread already
 /// holds what it needs.
 static FailureOr<SmallVector<unsigned>>
 getRelayoutRegisterMap(Operation *op, const LinearLayout &dst,
                        const LinearLayout &src) {
+  if (auto reshape = dyn_cast<tile::ReshapeOp>(op)) {
+    ArrayRef<int64_t> dstShape = reshape.getType().getShape();
+    ArrayRef<int64_t> srcShape = reshape.getSrc().getType().getShape();
+    return getRegisterMap(dst, src, [&](ArrayRef<int32_t> c) {
+      return reshapeToSource(c, dstShape, srcShape);
+    });
+  }
   SmallVector<int32_t> perm = getPermutation(op);
   return getRegisterMap(dst, src,
                         [&](ArrayRef<int32_t> c) { return toSource(c, perm); });
@@ -122,15 +154,18 @@ private:
 
     // Row-major offsets of a thread's elements, in result coordinates: a
     // source element with coordinates c lands at result coordinates
-    // (c[perm[0]], c[perm[1]], ...).
+    // (c[perm[0]], c[perm[1]], ...). A reshape keeps the row-major index, so
+    // its source elements are stored at their row-major offset in the
+    // source's shape.
     SmallVector<int32_t> perm = getPermutation(op);
     bool permuted =
         !llvm::equal(perm, llvm::seq<int32_t>(0, int32_t(perm.size())));
-    ArrayRef<int64_t> shape = tensorType.getShape();
-    SmallVector<int64_t> strides(shape.size(), 1);
-    for (int64_t d = int64_t(shape.size()) - 2; d >= 0; --d)
-      strides[d] = strides[d + 1] * shape[d + 1];
-    auto addressOf = [&](ArrayRef<Value> coords) -> Value {
+    bool reshape = isa<tile::ReshapeOp>(op);
+    SmallVector<int64_t> strides = rowMajorStrides(tensorType.getShape());
+    SmallVector<int64_t> srcStrides = rowMajorStrides(
+        cast<RankedTensorType>(op->getOperand(0).getType()).getShape());
+    auto addressOf = [&](ArrayRef<Value> coords,
+                         ArrayRef<int64_t> strides) -> Value {
       Value offset;
       for (auto [d, c] : llvm::enumerate(coords)) {
         Value term = strides[d] == 1
@@ -158,7 +193,7 @@ private:
     // A transposition's source runs are not runs of the result.
     unsigned storeVec = permuted ? 1 : vectorWidth(srcLL);
     unsigned loadVec = vectorWidth(dstLL);
-    if (!permuted && bytes == 2)
+    if (!permuted && !reshape && bytes == 2)
       if (std::optional<SmallVector<Value>> out = throughStmatrix(
               op, src, srcLL, dstLL, loadVec, elemType, base, b))
         return *out;
@@ -176,7 +211,8 @@ private:
       SmallVector<Value> at;
       for (int32_t p : perm)
         at.push_back(srcCoords[r][p]);
-      Value ptr = addressOf(at);
+      Value ptr = reshape ? addressOf(srcCoords[r], srcStrides)
+                          : addressOf(at, strides);
       if (storeVec == 1) {
         LLVM::StoreOp::create(b, loc, src[r], ptr, bytes);
         continue;
@@ -192,7 +228,7 @@ private:
     SmallVector<Value> out;
     SmallVector<SmallVector<Value>> dstCoords = emitIndices(loc, b, dstLL);
     for (unsigned r = 0; r < dstCoords.size(); r += loadVec) {
-      Value ptr = addressOf(dstCoords[r]);
+      Value ptr = addressOf(dstCoords[r], strides);
       if (loadVec == 1) {
         out.push_back(LLVM::LoadOp::create(b, loc, elemType, ptr, bytes));
         continue;
@@ -286,5 +322,6 @@ private:
 void tilec::gpu_to_llvm::populateConvertLayoutOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<RelayoutConversion<tilegpu::ConvertLayoutOp>,
-               RelayoutConversion<tile::TransOp>>(converter);
+               RelayoutConversion<tile::TransOp>,
+               RelayoutConversion<tile::ReshapeOp>>(converter);
 }

@@ -14,8 +14,6 @@
 
 #include "Tile/IR/TileOps.h"
 
-#include "mlir/IR/IRMapping.h"
-
 #include <map>
 
 using namespace mlir;
@@ -132,65 +130,10 @@ tilec::gpu_to_llvm::getReduceScratchBytes(tile::ReduceOp op) {
   return bytes;
 }
 
-/// `v` from the lane `lane ^ mask` of the warp.
-static Value shuffleXor(OpBuilder &b, Location loc, Value v, int32_t mask) {
-  Type t = v.getType();
-  Type i32 = b.getI32Type();
-  auto shfl = [&](Value x) -> Value {
-    return NVVM::ShflOp::create(b, loc, x.getType(), i32Const(b, loc, -1), x,
-                                i32Const(b, loc, mask), i32Const(b, loc, 0x1f),
-                                NVVM::ShflKind::bfly, UnitAttr());
-  };
-  if (t.isF32() || t.isInteger(32))
-    return shfl(v);
-  if (isa<LLVM::LLVMPointerType>(t)) {
-    Value i = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
-    return LLVM::IntToPtrOp::create(b, loc, t, shuffleXor(b, loc, i, mask));
-  }
-  unsigned bits = t.getIntOrFloatBitWidth();
-  Type intType = b.getIntegerType(bits);
-  Value i = t == intType ? v : LLVM::BitcastOp::create(b, loc, intType, v);
-  Value r;
-  if (bits < 32) {
-    Value wide = LLVM::ZExtOp::create(b, loc, i32, i);
-    r = LLVM::TruncOp::create(b, loc, intType, shfl(wide));
-  } else {
-    auto vecType = VectorType::get({2}, i32);
-    Value halves = LLVM::BitcastOp::create(b, loc, vecType, i);
-    Value out = LLVM::UndefOp::create(b, loc, vecType);
-    for (int k = 0; k < 2; ++k) {
-      Value h =
-          LLVM::ExtractElementOp::create(b, loc, halves, i32Const(b, loc, k));
-      out = LLVM::InsertElementOp::create(b, loc, out, shfl(h),
-                                          i32Const(b, loc, k));
-    }
-    r = LLVM::BitcastOp::create(b, loc, intType, out);
-  }
-  return t == intType ? r : LLVM::BitcastOp::create(b, loc, t, r);
-}
-
 namespace {
 
 struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
-  /// The combining region applied to (acc, cur).
-  static SmallVector<Value> combine(tile::ReduceOp op, OpBuilder &b,
-                                    ArrayRef<Value> acc, ArrayRef<Value> cur) {
-    Block &block = op.getCombineOp().front();
-    IRMapping map;
-    unsigned n = acc.size();
-    for (unsigned i = 0; i < n; ++i) {
-      map.map(block.getArgument(i), acc[i]);
-      map.map(block.getArgument(n + i), cur[i]);
-    }
-    for (Operation &inner : block.without_terminator())
-      b.clone(inner, map);
-    SmallVector<Value> out;
-    for (Value v : block.getTerminator()->getOperands())
-      out.push_back(map.lookupOrDefault(v));
-    return out;
-  }
 
   LogicalResult
   matchAndRewrite(tile::ReduceOp op, OpAdaptor adaptor,
@@ -200,9 +143,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
       return failure();
     Location loc = op.getLoc();
     unsigned n = op.getSrcs().size();
-    for (Value r : op.getCombineOp().front().getTerminator()->getOperands())
-      if (r.getParentRegion() != &op.getCombineOp() && !isa<BlockArgument>(r))
-        return op.emitError("combining region yields a value from outside");
+    if (failed(verifyCombiner(op, op.getCombineOp())))
+      return failure();
 
     SmallVector<SmallVector<Value>> srcs;
     for (Value s : adaptor.getSrcs())
@@ -216,7 +158,9 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
       SmallVector<Value> cur;
       for (unsigned s = 0; s < n; ++s)
         cur.push_back(srcs[s][r]);
-      acc[k] = acc[k].empty() ? cur : combine(op, rewriter, acc[k], cur);
+      acc[k] = acc[k].empty()
+                   ? cur
+                   : applyCombiner(op.getCombineOp(), rewriter, acc[k], cur);
     }
 
     // 2. Across lanes.
@@ -225,7 +169,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
         SmallVector<Value> other;
         for (Value v : a)
           other.push_back(shuffleXor(rewriter, loc, v, 1 << j));
-        a = combine(op, rewriter, a, other);
+        a = applyCombiner(op.getCombineOp(), rewriter, a, other);
       }
 
     // 3. Across warps, through shared memory.
@@ -302,7 +246,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
             SmallVector<Value> other;
             for (Value v : cur)
               other.push_back(shuffleXor(rewriter, loc, v, b));
-            cur = combine(op, rewriter, cur, other);
+            cur = applyCombiner(op.getCombineOp(), rewriter, cur, other);
           }
           acc[k] = cur;
         }
@@ -318,7 +262,9 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
             for (unsigned s = 0; s < n; ++s)
               cur.push_back(LLVM::LoadOp::create(
                   rewriter, loc, acc[k][s].getType(), slotPtr(s, w, k)));
-            result = result.empty() ? cur : combine(op, rewriter, result, cur);
+            result = result.empty() ? cur
+                                    : applyCombiner(op.getCombineOp(), rewriter,
+                                                    result, cur);
           }
           acc[k] = result;
         }

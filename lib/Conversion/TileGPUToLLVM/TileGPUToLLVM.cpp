@@ -100,6 +100,7 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateDebugOpToLLVMPatterns(converter, patterns);
   populateViewOpToLLVMPatterns(converter, patterns);
   populateReduceOpToLLVMPatterns(converter, patterns);
+  populateScanOpToLLVMPatterns(converter, patterns);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns);
   populateDotOpToLLVMPatterns(converter, patterns);
   populateSharedMemoryOpToLLVMPatterns(converter, patterns);

@@ -9,6 +9,8 @@
 
 #include "Tile/IR/TileOps.h"
 
+#include "mlir/IR/IRMapping.h"
+
 #include "llvm/ADT/DenseMap.h"
 
 #include <map>
@@ -223,4 +225,76 @@ Value tilec::gpu_to_llvm::getScratchPointer(OpBuilder &b, Location loc,
     return base;
   return LLVM::GEPOp::create(b, loc, smemPtr, b.getI8Type(), base,
                              ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+}
+
+Value tilec::gpu_to_llvm::shuffle(OpBuilder &b, Location loc, Value v,
+                                  NVVM::ShflKind kind, Value laneOrDelta) {
+  Type t = v.getType();
+  Type i32 = b.getI32Type();
+  // shfl.up clamps at lane 0 (c = 0); the other kinds at lane 31.
+  int32_t clamp = kind == NVVM::ShflKind::up ? 0 : 0x1f;
+  auto shfl = [&](Value x) -> Value {
+    return NVVM::ShflOp::create(b, loc, x.getType(), i32Const(b, loc, -1), x,
+                                laneOrDelta, i32Const(b, loc, clamp), kind,
+                                UnitAttr());
+  };
+  if (t.isF32() || t.isInteger(32))
+    return shfl(v);
+  if (isa<LLVM::LLVMPointerType>(t)) {
+    Value i = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
+    return LLVM::IntToPtrOp::create(b, loc, t,
+                                    shuffle(b, loc, i, kind, laneOrDelta));
+  }
+  unsigned bits = t.getIntOrFloatBitWidth();
+  Type intType = b.getIntegerType(bits);
+  Value i = t == intType ? v : LLVM::BitcastOp::create(b, loc, intType, v);
+  Value r;
+  if (bits < 32) {
+    Value wide = LLVM::ZExtOp::create(b, loc, i32, i);
+    r = LLVM::TruncOp::create(b, loc, intType, shfl(wide));
+  } else {
+    auto vecType = VectorType::get({2}, i32);
+    Value halves = LLVM::BitcastOp::create(b, loc, vecType, i);
+    Value out = LLVM::UndefOp::create(b, loc, vecType);
+    for (int k = 0; k < 2; ++k) {
+      Value h =
+          LLVM::ExtractElementOp::create(b, loc, halves, i32Const(b, loc, k));
+      out = LLVM::InsertElementOp::create(b, loc, out, shfl(h),
+                                          i32Const(b, loc, k));
+    }
+    r = LLVM::BitcastOp::create(b, loc, intType, out);
+  }
+  return t == intType ? r : LLVM::BitcastOp::create(b, loc, t, r);
+}
+
+Value tilec::gpu_to_llvm::shuffleXor(OpBuilder &b, Location loc, Value v,
+                                     int32_t mask) {
+  return shuffle(b, loc, v, NVVM::ShflKind::bfly, i32Const(b, loc, mask));
+}
+
+SmallVector<Value> tilec::gpu_to_llvm::applyCombiner(Region &combineOp,
+                                                     OpBuilder &b,
+                                                     ValueRange acc,
+                                                     ValueRange cur) {
+  Block &block = combineOp.front();
+  IRMapping map;
+  unsigned n = acc.size();
+  for (unsigned i = 0; i < n; ++i) {
+    map.map(block.getArgument(i), acc[i]);
+    map.map(block.getArgument(n + i), cur[i]);
+  }
+  for (Operation &inner : block.without_terminator())
+    b.clone(inner, map);
+  SmallVector<Value> out;
+  for (Value v : block.getTerminator()->getOperands())
+    out.push_back(map.lookupOrDefault(v));
+  return out;
+}
+
+LogicalResult tilec::gpu_to_llvm::verifyCombiner(Operation *op,
+                                                 Region &combineOp) {
+  for (Value r : combineOp.front().getTerminator()->getOperands())
+    if (r.getParentRegion() != &combineOp && !isa<BlockArgument>(r))
+      return op->emitError("combining region yields a value from outside");
+  return success();
 }

@@ -83,9 +83,14 @@ llvm::SmallVector<int32_t> applyPositional(const tilegpu::LinearLayout &layout,
 /// lowering does not support.
 mlir::FailureOr<int64_t> getReduceScratchBytes(tile::ReduceOp op);
 
-/// Bytes of shared memory a convert_layout or tile.trans needs: 0 when each
-/// thread already holds what it needs (a register permutation), else the
-/// whole tensor.
+/// Bytes of shared memory a tile.scan needs to pass partial results between
+/// warps (0 when the scanned axis stays within warps). Fails for layouts the
+/// lowering does not support.
+mlir::FailureOr<int64_t> getScanScratchBytes(tile::ScanOp op);
+
+/// Bytes of shared memory a convert_layout, tile.trans or tile.reshape needs:
+/// 0 when each thread already holds what it needs (a register permutation),
+/// else the whole tensor.
 int64_t getRelayoutScratchBytes(mlir::Operation *op);
 
 /// Bytes of shared memory a tile.atomic_rmw or tile.atomic_cas needs to
@@ -121,6 +126,27 @@ mlir::FailureOr<llvm::SmallVector<unsigned>> getRegisterMap(
     llvm::function_ref<llvm::SmallVector<int32_t>(llvm::ArrayRef<int32_t>)>
         project,
     std::string *whyNot = nullptr);
+
+/// `v` (any scalar: integers and floats of any width, pointers) as another
+/// lane of the warp holds it: `shfl.sync` of `kind` with `laneOrDelta` (the
+/// source lane for idx, the distance for up and down, the XOR mask for bfly)
+/// over the full warp, values wider than 32 bits in 32-bit halves.
+mlir::Value shuffle(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                    mlir::NVVM::ShflKind kind, mlir::Value laneOrDelta);
+/// `v` from the lane `lane ^ mask`.
+mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                       int32_t mask);
+
+/// The combining region of a tile.reduce or tile.scan applied to (acc, cur):
+/// its ops cloned at the insertion point, the values it yields returned.
+llvm::SmallVector<mlir::Value> applyCombiner(mlir::Region &combineOp,
+                                             mlir::OpBuilder &b,
+                                             mlir::ValueRange acc,
+                                             mlir::ValueRange cur);
+/// Fails, reported at `op`, when the combining region yields a value defined
+/// outside it, which applyCombiner cannot clone.
+mlir::LogicalResult verifyCombiner(mlir::Operation *op,
+                                   mlir::Region &combineOp);
 
 /// The first byte of the shared tile `alloc` allocates.
 mlir::Value getSharedTilePointer(mlir::OpBuilder &b, mlir::Location loc,
@@ -166,6 +192,8 @@ void populateViewOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
 void populateReduceOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns);
+void populateScanOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
 void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns);
 void populateDotOpToLLVMPatterns(TileGPUTypeConverter &converter,

@@ -4,7 +4,10 @@
 // (replication), and broadcast and expand_dims, which only pick, for each
 // destination register, the source register that holds the same element:
 // both layouts are linear, so this is decided at compile time from their
-// bases. (convert_layout, which may need other threads' data, has its own
+// bases; join, split and cat likewise pick registers of their operands,
+// the layouts chosen by the tiling pass keeping the joined or split
+// dimension (and cat's halves) in each thread's registers. (convert_layout,
+// trans and reshape, which may need other threads' data, have their own
 // file.)
 //
 //===----------------------------------------------------------------------===//
@@ -162,11 +165,150 @@ RegisterMapConversion<tile::ExpandDimsOp>::project(tile::ExpandDimsOp op,
   return out;
 }
 
+/// The layouts of `op`'s first operand and of its result `res`, with the
+/// result's converted type.
+static LogicalResult getLayouts(Operation *op, Value src, Value res,
+                                const TypeConverter *converter,
+                                LinearLayout &srcLL, LinearLayout &dstLL,
+                                Type &type) {
+  std::optional<LinearLayout> s = tilegpu::getLinearLayout(src.getType());
+  std::optional<LinearLayout> d = tilegpu::getLinearLayout(res.getType());
+  type = converter->convertType(res.getType());
+  if (!s || !d || !type)
+    return op->emitError("operand and result need tilegpu layouts");
+  srcLL = *s;
+  dstLL = *d;
+  return success();
+}
+
+/// Whether the lane and warp bases of `ll` leave output dimension `dim`'s
+/// bits in `mask` alone (those bits are then the registers' alone).
+static bool threadsAvoid(const LinearLayout &ll, unsigned dim, int32_t mask) {
+  for (StringRef in : {tilegpu::kLane, tilegpu::kWarp})
+    if (ll.hasInDim(in))
+      for (int32_t j = 0, e = ll.getInDimSizeLog2(in); j < e; ++j)
+        if (ll.getBasis(in, j)[dim] & mask)
+          return false;
+  return true;
+}
+
+/// tile.join: each result register is a register of one operand, picked by
+/// the last coordinate, which the layout keeps in registers.
+struct JoinOpConversion : public ConvertOpToLLVMPattern<tile::JoinOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::JoinOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    LinearLayout srcLL, dstLL;
+    Type type;
+    if (failed(getLayouts(op, op.getLhs(), op.getResult(), getTypeConverter(),
+                          srcLL, dstLL, type)))
+      return failure();
+    unsigned last = op.getType().getRank() - 1;
+    if (!threadsAvoid(dstLL, last, 1))
+      return op.emitError("result layout splits the joined dimension across "
+                          "threads: ")
+             << dstLL.toString();
+    FailureOr<SmallVector<unsigned>> map =
+        mapRegisters(op, dstLL, srcLL, [&](ArrayRef<int32_t> c) {
+          return SmallVector<int32_t>(c.drop_back());
+        });
+    if (failed(map))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> lhs = unpackElements(loc, adaptor.getLhs(), rewriter);
+    SmallVector<Value> rhs = unpackElements(loc, adaptor.getRhs(), rewriter);
+    SmallVector<Value> elems;
+    for (auto [r, s] : llvm::enumerate(*map)) {
+      bool second = applyPositional(dstLL, tilegpu::kRegister, r)[last];
+      elems.push_back(second ? rhs[s] : lhs[s]);
+    }
+    rewriter.replaceOp(op, packElements(loc, type, elems, rewriter));
+    return success();
+  }
+};
+
+/// tile.split: each result register is the operand register that holds the
+/// same element with the last coordinate 0 (lhs) or 1 (rhs).
+struct SplitOpConversion : public ConvertOpToLLVMPattern<tile::SplitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    LinearLayout srcLL, dstLL;
+    Type type;
+    if (failed(getLayouts(op, op.getSrc(), op.getLhs(), getTypeConverter(),
+                          srcLL, dstLL, type)))
+      return failure();
+    unsigned last = op.getSrc().getType().getRank() - 1;
+    // The register bit that steps the last coordinate.
+    int32_t pairBit = -1;
+    for (int32_t j = 0, e = srcLL.getInDimSizeLog2(tilegpu::kRegister); j < e;
+         ++j) {
+      ArrayRef<int32_t> basis = srcLL.getBasis(tilegpu::kRegister, j);
+      if (basis[last] == 1 &&
+          llvm::count(basis, 0) == int64_t(basis.size()) - 1)
+        pairBit = j;
+    }
+    if (pairBit < 0 || !threadsAvoid(srcLL, last, 1))
+      return op.emitError("operand layout does not keep the split dimension "
+                          "in registers: ")
+             << srcLL.toString();
+    FailureOr<SmallVector<unsigned>> map =
+        mapRegisters(op, dstLL, srcLL, [&](ArrayRef<int32_t> c) {
+          SmallVector<int32_t> out(c);
+          out.push_back(0);
+          return out;
+        });
+    if (failed(map))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> src = unpackElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> results;
+    for (int32_t half : {0, 1}) {
+      SmallVector<Value> elems;
+      for (unsigned r : *map)
+        elems.push_back(src[r | (half << pairBit)]);
+      results.push_back(packElements(loc, type, elems, rewriter));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// tile.cat: the result's registers are the lhs's then the rhs's (the
+/// tiling pass picks a result layout with that many registers). Which
+/// element lands where follows from the layouts; `tl.cat` leaves the order
+/// unspecified, and this is the order Triton's lowering produces.
+struct CatOpConversion : public ConvertOpToLLVMPattern<tile::CatOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::CatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = getTypeConverter()->convertType(op.getType());
+    std::optional<unsigned> n = getNumElementsPerThread(op.getType());
+    if (!type || !n)
+      return op.emitError("result has no tilegpu layout");
+    SmallVector<Value> elems = unpackElements(loc, adaptor.getLhs(), rewriter);
+    llvm::append_range(elems, unpackElements(loc, adaptor.getRhs(), rewriter));
+    if (elems.size() != *n)
+      return op.emitError("result layout holds ")
+             << *n << " elements per thread, the operands " << elems.size();
+    rewriter.replaceOp(op, packElements(loc, type, elems, rewriter));
+    return success();
+  }
+};
+
 } // namespace
 
 void tilec::gpu_to_llvm::populateViewOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<MakeRangeOpConversion, SplatOpConversion, ConstantOpConversion,
                RegisterMapConversion<tile::BroadcastOp>,
-               RegisterMapConversion<tile::ExpandDimsOp>>(converter);
+               RegisterMapConversion<tile::ExpandDimsOp>, JoinOpConversion,
+               SplitOpConversion, CatOpConversion>(converter);
 }

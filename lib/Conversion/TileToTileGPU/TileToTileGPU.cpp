@@ -64,6 +64,38 @@ private:
     return mlir::RankedTensorType::get(t.getShape(), t.getElementType(),
                                        layout);
   }
+  /// `layout` with a new last dimension of 2 held in each thread's
+  /// registers, the fastest-varying one (the layout of a tile.join).
+  BlockedEncodingAttr joinLayout(BlockedEncodingAttr layout) {
+    auto append = [](llvm::ArrayRef<unsigned> v, unsigned x) {
+      llvm::SmallVector<unsigned> out(v);
+      out.push_back(x);
+      return out;
+    };
+    llvm::SmallVector<unsigned> order{unsigned(layout.getOrder().size())};
+    llvm::append_range(order, layout.getOrder());
+    return BlockedEncodingAttr::get(ctx, append(layout.getSizePerThread(), 2),
+                                    append(layout.getThreadsPerWarp(), 1),
+                                    append(layout.getWarpsPerCTA(), 1), order);
+  }
+  /// The layout of a tile.cat of two `operand`s in `layout`: `layout` itself
+  /// when it holds twice the registers over twice the elements, else with
+  /// twice the elements per thread (Triton's choice), so that the result's
+  /// registers are the operands' one after the other.
+  BlockedEncodingAttr catLayout(BlockedEncodingAttr layout,
+                                mlir::RankedTensorType operand) {
+    auto regs = [&](BlockedEncodingAttr l, int64_t n) -> int64_t {
+      std::optional<LinearLayout> ll = getLinearLayout(
+          mlir::RankedTensorType::get({n}, operand.getElementType(), l));
+      return ll && ll->hasInDim(kRegister) ? ll->getInDimSize(kRegister) : 1;
+    };
+    int64_t n = operand.getDimSize(0);
+    if (regs(layout, 2 * n) == 2 * regs(layout, n))
+      return layout;
+    return BlockedEncodingAttr::get(ctx, {layout.getSizePerThread()[0] * 2},
+                                    layout.getThreadsPerWarp(),
+                                    layout.getWarpsPerCTA(), layout.getOrder());
+  }
   /// Gives operand `idx` of `op` the layout `layout`, converting if needed.
   void requireLayout(mlir::Operation *op, unsigned idx,
                      mlir::Attribute layout);
@@ -189,7 +221,12 @@ LogicalResult Tiler::runOnOp(mlir::Operation *op) {
     return success();
   }
   if (llvm::isa<tile::ScanOp>(op)) {
+    // The scan lowering reads the axis as registers, lanes, warps, then
+    // registers again, which blocked layouts are.
     mlir::Attribute layout = firstOperandLayout(op);
+    if (!llvm::isa<BlockedEncodingAttr>(layout))
+      layout = defaultLayout(tensorType(op->getOperand(0)).getShape());
+    requireLayout(op, 0, layout);
     for (unsigned i = 1; i < op->getNumOperands(); ++i)
       requireLayout(op, i, layout);
     for (mlir::Value r : op->getResults())
@@ -214,6 +251,49 @@ LogicalResult Tiler::runOnOp(mlir::Operation *op) {
   }
   if (llvm::isa<tile::BroadcastOp>(op)) {
     setLayout(op->getResult(0), firstOperandLayout(op));
+    return success();
+  }
+  if (llvm::isa<tile::JoinOp, tile::CatOp>(op)) {
+    // join: the new dimension of 2 in registers, so that joining picks
+    // registers; cat: the operands' layout over twice the elements, whose
+    // registers are the operands' one after the other.
+    mlir::RankedTensorType t = tensorType(op->getOperand(0));
+    auto layout = llvm::dyn_cast<BlockedEncodingAttr>(firstOperandLayout(op));
+    if (!layout)
+      layout = llvm::cast<BlockedEncodingAttr>(defaultLayout(t.getShape()));
+    requireLayout(op, 0, layout);
+    requireLayout(op, 1, layout);
+    if (llvm::isa<tile::JoinOp>(op)) {
+      setLayout(op->getResult(0), joinLayout(layout));
+      return success();
+    }
+    setLayout(op->getResult(0), catLayout(layout, t));
+    return success();
+  }
+  if (auto split = llvm::dyn_cast<tile::SplitOp>(op)) {
+    mlir::RankedTensorType t = tensorType(split.getLhs());
+    auto layout = llvm::dyn_cast<BlockedEncodingAttr>(firstOperandLayout(op));
+    BlockedEncodingAttr result;
+    unsigned last = t.getRank();
+    if (layout && layout.getSizePerThread()[last] == 2 &&
+        layout.getThreadsPerWarp()[last] == 1 &&
+        layout.getWarpsPerCTA()[last] == 1) {
+      auto drop = [&](llvm::ArrayRef<unsigned> v) {
+        return llvm::SmallVector<unsigned>(v.drop_back());
+      };
+      llvm::SmallVector<unsigned> order;
+      for (unsigned d : layout.getOrder())
+        if (d != last)
+          order.push_back(d);
+      result = BlockedEncodingAttr::get(ctx, drop(layout.getSizePerThread()),
+                                        drop(layout.getThreadsPerWarp()),
+                                        drop(layout.getWarpsPerCTA()), order);
+    } else {
+      result = llvm::cast<BlockedEncodingAttr>(defaultLayout(t.getShape()));
+    }
+    requireLayout(op, 0, joinLayout(result));
+    setLayout(split.getLhs(), result);
+    setLayout(split.getRhs(), result);
     return success();
   }
   if (auto dot = llvm::dyn_cast<tile::DotOp>(op)) {

@@ -1,0 +1,34 @@
+# The shape kernels of test/GPU/ops (the differential harness's) compile for
+# sm_80 and sm_90a through ptxas.
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_join_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_join_int32.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_join_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_join_int32.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_join_fp16 -s "*fp16:16, *fp16:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_join_fp16.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_join_fp16 -s "*fp16:16, *fp16:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_join_fp16.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_split_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_split_int32.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_split_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_split_int32.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_split_fp32 -s "*fp32:16, *fp32:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_split_fp32.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_split_fp32 -s "*fp32:16, *fp32:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_split_fp32.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_joinsplit_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_joinsplit_int32.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_joinsplit_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_joinsplit_int32.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_interleave_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_interleave_int32.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_interleave_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_interleave_int32.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_interleave_fp32 -s "*fp32:16, *fp32:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_interleave_fp32.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_join_split.py -k k_interleave_fp32 -s "*fp32:16, *fp32:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_interleave_fp32.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_reshape_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_reshape_int32.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_reshape_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_reshape_int32.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_reshape_fp32 -s "*fp32:16, *fp32:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_reshape_fp32.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_reshape_fp32 -s "*fp32:16, *fp32:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_reshape_fp32.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_permute_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_permute_int32.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_permute_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_permute_int32.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_trans_fp16 -s "*fp16:16, *fp16:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_trans_fp16.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_trans_fp16 -s "*fp16:16, *fp16:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_trans_fp16.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_flip1_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_flip1_int32.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_flip1_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_flip1_int32.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_flip0_fp32 -s "*fp32:16, *fp32:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_flip0_fp32.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_flip0_fp32 -s "*fp32:16, *fp32:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_flip0_fp32.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_flip_fp16 -s "*fp16:16, *fp16:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_flip_fp16.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_flip_fp16 -s "*fp16:16, *fp16:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_flip_fp16.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_cat_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_cat_int32.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_cat_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_cat_int32.sm_90a.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_swizzle2d_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_80 --emit=cubin --no-cache -o %t.k_swizzle2d_int32.sm_80.cubin %}
+# RUN: %if ptxas %{ tilec %tilec_src/test/GPU/ops/shape_reshape.py -k k_swizzle2d_int32 -s "*i32:16, *i32:16, 32, 64" --arch=sm_90a --emit=cubin --no-cache -o %t.k_swizzle2d_int32.sm_90a.cubin %}
