@@ -120,12 +120,12 @@ func.func private @f(tensor<4x4xf32, #tilegpu.slice<{dim = 0, parent = #b}>>)
 
 // -----
 
-// The layouts name at most 8 dimensions (a rank-9 layout used to read past
+// The layouts name at most 32 dimensions (a rank-9 layout used to read past
 // the name table).
-// expected-error @+1 {{blocked layout of rank 9 exceeds the supported maximum rank 8}}
-func.func private @f(tensor<2x1x1x1x1x1x1x1x1xf32, #tilegpu.blocked<{sizePerThread = [1, 1, 1, 1, 1, 1, 1, 1, 1], threadsPerWarp = [2, 1, 1, 1, 1, 1, 1, 1, 16], warpsPerCTA = [1, 1, 1, 1, 1, 1, 1, 1, 4], order = [8, 7, 6, 5, 4, 3, 2, 1, 0]}>>)
+// expected-error @+1 {{blocked layout of rank 33 exceeds the supported maximum rank 32}}
+func.func private @f(tensor<2x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32, #tilegpu.blocked<{sizePerThread = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], threadsPerWarp = [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 16], warpsPerCTA = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4], order = [32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]}>>)
 
 // -----
 
-// expected-error @+1 {{shared layout of rank 9 exceeds the supported maximum rank 8}}
-func.func private @f(tensor<4xf32, #tilegpu.shared<{swizzleBytes = 0, order = [8, 7, 6, 5, 4, 3, 2, 1, 0]}>>)
+// expected-error @+1 {{shared layout of rank 33 exceeds the supported maximum rank 32}}
+func.func private @f(tensor<4xf32, #tilegpu.shared<{swizzleBytes = 0, order = [32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]}>>)

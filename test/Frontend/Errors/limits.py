@@ -3,7 +3,7 @@
 # rank and the number of elements of every tile, however it is made, the
 # pipelining depth of tl.range, and the nesting of inlined helpers. Each is a
 # located error in the frontend, before any pass could fail on it (a rank-9
-# tile used to crash the back end). The generated cases (deep chains of
+# tile used to crash the back end; the layouts name 32 dimensions). The generated cases (deep chains of
 # helpers, huge literals) are in limits_generated.py.
 
 import triton
@@ -12,8 +12,8 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{tile of shape [2, 1, 1, 1, 1, 1, 1, 1, 1] has rank 9; tilec supports tiles of rank at most 8}}
-    x = tl.arange(0, 2)[:, None, None, None, None, None, None, None, None]
+    # expected-error @+1 {{tile of shape [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] has rank 33; tilec supports tiles of rank at most 32}}
+    x = tl.arange(0, 2)[:, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None]
     tl.store(X + x, 1.0)
 
 
@@ -24,11 +24,11 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # A rank of 8 is fine.
-    x = tl.arange(0, 2)[:, None, None, None, None, None, None, None]
+    # A rank of 32 is fine.
+    x = tl.arange(0, 2)[:, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None]
     tl.store(X + x, 1.0)
-    y = tl.arange(0, 2)[:, None, None, None, None, None, None, None]
-    # expected-error @+1 {{tile of shape [1, 2, 1, 1, 1, 1, 1, 1, 1] has rank 9; tilec supports tiles of rank at most 8}}
+    y = tl.arange(0, 2)[:, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None]
+    # expected-error @+1 {{tile of shape [1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] has rank 33; tilec supports tiles of rank at most 32}}
     z = tl.expand_dims(y, 0)
 
 
