@@ -16,9 +16,17 @@
 // layout that keeps the order their loads read them in; the pipelining pass
 // later turns those stores into asynchronous copies. Elsewhere mma.sync
 // (compute capability 8.0 and up): m16n8k16 for f16 and bf16 operands with
-// an f32 accumulator, m16n8k8 for f32 operands as tf32, m16n8k32 for i8
-// operands with an i32 accumulator. Other dots are left as they are, and the
-// lowering refuses them by name. 16-bit mma.sync operands go through
+// an f32 or f16 accumulator (f16 for `out_dtype=tl.float16`), m16n8k8 for
+// f32 operands as tf32, m16n8k32 for i8 operands with an i32 accumulator.
+//
+// fp32 dots with input_precision="ieee" use no tensor core: as in Triton,
+// they are an outer-product FMA loop over K in registers. The accumulator
+// keeps a blocked layout; each operand gets the same blocked layout with
+// the whole K dimension in every thread's registers, so that the lanes and
+// warps that differ along the other dimension hold copies (a broadcast):
+// each thread then has, for every accumulator element it owns, its row of A
+// and its column of B. Other dots are left as they are, and the lowering
+// refuses them by name. 16-bit mma.sync operands go through
 // swizzled shared memory (`local_alloc`, then `local_load` into the operand
 // layout, lowered to ldmatrix), which also lets tilegpu-pipeline prefetch
 // them with cp.async; the rest are converted in registers' layouts through
@@ -59,7 +67,7 @@ struct AccelerateDotPass
 /// Whether an mma.sync m16n8kK computes `dot` as written: 2-D operands of
 /// one type and a tile made of whole instruction tiles (M a multiple of 16,
 /// N of 8, K of the instruction's K), with f16 or bf16 operands and an f32
-/// accumulator (m16n8k16), f32 operands with an f32 accumulator and tf32
+/// accumulator or f16 operands and an f16 accumulator (m16n8k16), f32 operands with an f32 accumulator and tf32
 /// precision (m16n8k8), or i8 operands with an i32 accumulator (m16n8k32).
 /// fp32 dots asking for "ieee" or "tf32x3" precision are left alone.
 static bool isMmaV2Candidate(tile::DotOp dot) {
@@ -72,6 +80,8 @@ static bool isMmaV2Candidate(tile::DotOp dot) {
   int64_t k;
   if ((e.isF16() || e.isBF16()) && acc.isF32())
     k = 16;
+  else if (e.isF16() && acc.isF16())
+    k = 16;
   else if (e.isF32() && acc.isF32() &&
            dot.getInputPrecision() == tile::InputPrecision::TF32)
     k = 8;
@@ -81,6 +91,64 @@ static bool isMmaV2Candidate(tile::DotOp dot) {
     return false;
   return a.getShape()[0] % 16 == 0 && a.getShape()[1] % k == 0 &&
          b.getShape()[1] % 8 == 0;
+}
+
+/// Whether `dot` is computed with FMAs: a 2-D fp32 dot with
+/// input_precision="ieee".
+static bool isFmaCandidate(tile::DotOp dot) {
+  auto a = cast<RankedTensorType>(dot.getA().getType());
+  auto b = cast<RankedTensorType>(dot.getB().getType());
+  auto c = cast<RankedTensorType>(dot.getC().getType());
+  return a.getRank() == 2 && a.getElementType().isF32() &&
+         b.getElementType().isF32() && c.getElementType().isF32() &&
+         dot.getInputPrecision() == tile::InputPrecision::IEEE;
+}
+
+/// Gives an FMA dot its layouts (file comment): the accumulator a blocked
+/// layout (its own when it has one), operand A the same layout with K
+/// whole in registers ([sizePerThread[0], K]), operand B likewise
+/// ([K, sizePerThread[1]]).
+static void assignFmaLayouts(tile::DotOp dot, unsigned numWarps) {
+  MLIRContext *ctx = dot.getContext();
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  auto cType = cast<RankedTensorType>(dot.getC().getType());
+  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(cType.getEncoding());
+  if (!blocked)
+    blocked = BlockedEncodingAttr::getDefault(ctx, cType.getShape(), numWarps);
+  int64_t k = aType.getShape()[1];
+  ArrayRef<unsigned> spt = blocked.getSizePerThread();
+  auto operandLayout = [&](unsigned sptM, unsigned sptN) {
+    return BlockedEncodingAttr::get(ctx, {sptM, sptN},
+                                    blocked.getThreadsPerWarp(),
+                                    blocked.getWarpsPerCTA(),
+                                    blocked.getOrder());
+  };
+  auto withLayout = [](RankedTensorType t, Attribute layout) {
+    return RankedTensorType::get(t.getShape(), t.getElementType(), layout);
+  };
+  OpBuilder b(dot);
+  Location loc = dot.getLoc();
+  auto convert = [&](Value v, RankedTensorType to) -> Value {
+    if (v.getType() == to)
+      return v;
+    return ConvertLayoutOp::create(b, loc, to, v);
+  };
+  Value a = convert(dot.getA(),
+                    withLayout(aType, operandLayout(spt[0], unsigned(k))));
+  Value bv = convert(dot.getB(),
+                     withLayout(bType, operandLayout(unsigned(k), spt[1])));
+  Value c = convert(dot.getC(), withLayout(cType, blocked));
+  dot.getAMutable().assign(a);
+  dot.getBMutable().assign(bv);
+  dot.getCMutable().assign(c);
+  Type oldType = dot.getType();
+  if (oldType == c.getType())
+    return;
+  dot.getResult().setType(cast<RankedTensorType>(c.getType()));
+  b.setInsertionPointAfter(dot);
+  auto back = ConvertLayoutOp::create(b, loc, oldType, dot.getResult());
+  dot.getResult().replaceAllUsesExcept(back, back);
 }
 
 /// Warps over the [M, N] tile: doubled along whichever dimension has more
@@ -246,6 +314,12 @@ void AccelerateDotPass::runOnOperation() {
         ++numWarpGroupDots;
         return;
       }
+    }
+    if (isFmaCandidate(dot)) {
+      assignFmaLayouts(dot, numWarps);
+      ++numFmaDots;
+      LLVM_DEBUG(llvm::dbgs() << "fma for " << dot << "\n");
+      return;
     }
     if (!isMmaV2Candidate(dot))
       return;

@@ -125,6 +125,8 @@ def TileGPUAccelerateDot : Pass<"tilegpu-accelerate-dot", "mlir::ModuleOp"> {
               "dots turned into tilegpu.warp_group_dot">,
     Statistic<"numSharedOperands", "num-shared-operands",
               "mma.sync operands staged in shared memory">,
+    Statistic<"numFmaDots", "num-fma",
+              "fp32 ieee dots given FMA (blocked) layouts">,
   ];
 }
 

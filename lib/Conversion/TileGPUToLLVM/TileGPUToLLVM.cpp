@@ -100,6 +100,7 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateReduceOpToLLVMPatterns(converter, patterns);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns);
   populateDotOpToLLVMPatterns(converter, patterns);
+  populateFmaDotOpToLLVMPatterns(converter, patterns);
   populateSharedMemoryOpToLLVMPatterns(converter, patterns);
   populateLocalLoadOpToLLVMPatterns(converter, patterns);
   populateWarpGroupDotOpToLLVMPatterns(converter, patterns);
