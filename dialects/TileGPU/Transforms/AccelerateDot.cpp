@@ -25,8 +25,16 @@
 // the whole K dimension in every thread's registers, so that the lanes and
 // warps that differ along the other dimension hold copies (a broadcast):
 // each thread then has, for every accumulator element it owns, its row of A
-// and its column of B. Other dots are left as they are, and the lowering
-// refuses them by name. 16-bit mma.sync operands go through
+// and its column of B.
+//
+// fp32 dots with input_precision="tf32x3" are first split as Triton splits
+// them (3xTF32): each operand x becomes big = x rounded to tf32 (to nearest,
+// ties away: cvt.rna) and small = x - big, and the dot becomes
+//   d1 = small_a * big_b (from zero), d2 = big_a * small_b + d1,
+//   d3 = big_a * big_b + (d2 with NaN replaced by 0), d = d3 + c,
+// three tf32 dots that then take the mma.sync path (the NaN reset keeps an
+// infinite product from turning the correction terms into NaN). Other dots
+// are left as they are, and the lowering refuses them by name. 16-bit mma.sync operands go through
 // swizzled shared memory (`local_alloc`, then `local_load` into the operand
 // layout, lowered to ldmatrix), which also lets tilegpu-pipeline prefetch
 // them with cp.async; the rest are converted in registers' layouts through
@@ -39,6 +47,7 @@
 #include "Tile/IR/TileOps.h"
 #include "TileGPU/IR/TileGPUOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 
 #include "llvm/Support/Debug.h"
@@ -149,6 +158,55 @@ static void assignFmaLayouts(tile::DotOp dot, unsigned numWarps) {
   b.setInsertionPointAfter(dot);
   auto back = ConvertLayoutOp::create(b, loc, oldType, dot.getResult());
   dot.getResult().replaceAllUsesExcept(back, back);
+}
+
+/// `x` (an f32 tensor) rounded to tf32 as cvt.rna.tf32.f32 rounds it: add
+/// half a tf32 ulp to the magnitude bits and clear the 13 bits tf32 drops
+/// (ties go away from zero); NaN stays as it is (its payload could carry
+/// into the sign).
+static Value roundToTF32(OpBuilder &b, Location loc, Value x) {
+  auto type = cast<RankedTensorType>(x.getType());
+  auto intType = type.clone(b.getI32Type());
+  auto splat = [&](int32_t v) -> Value {
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(intType, b.getI32IntegerAttr(v)));
+  };
+  Value bits = tile::BitcastOp::create(b, loc, intType, x);
+  Value rounded = arith::AndIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, bits, splat(0x1000)),
+      splat(int32_t(0xffffe000)));
+  Value big = tile::BitcastOp::create(b, loc, type, rounded);
+  Value isNan =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  return arith::SelectOp::create(b, loc, isNan, x, big);
+}
+
+/// Replaces a tf32x3 `dot` by its three tf32 dots (file comment).
+static void splitTF32x3(tile::DotOp dot) {
+  OpBuilder b(dot);
+  Location loc = dot.getLoc();
+  Value a = dot.getA(), bv = dot.getB(), c = dot.getC();
+  Value aBig = roundToTF32(b, loc, a);
+  Value aSmall = arith::SubFOp::create(b, loc, a, aBig);
+  Value bBig = roundToTF32(b, loc, bv);
+  Value bSmall = arith::SubFOp::create(b, loc, bv, bBig);
+  auto cType = cast<RankedTensorType>(c.getType());
+  Value zero = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(cType, b.getF32FloatAttr(0.0f)));
+  auto tf32Dot = [&](Value x, Value y, Value acc) -> Value {
+    return tile::DotOp::create(b, loc, cType, x, y, acc,
+                               tile::InputPrecision::TF32,
+                               dot.getMaxNumImpreciseAcc());
+  };
+  Value d1 = tf32Dot(aSmall, bBig, zero);
+  Value d2 = tf32Dot(aBig, bSmall, d1);
+  Value isNan =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, d2, d2);
+  Value d2z = arith::SelectOp::create(b, loc, isNan, zero, d2);
+  Value d3 = tf32Dot(aBig, bBig, d2z);
+  Value sum = arith::AddFOp::create(b, loc, d3, c);
+  dot.replaceAllUsesWith(sum);
+  dot.erase();
 }
 
 /// Warps over the [M, N] tile: doubled along whichever dimension has more
@@ -304,6 +362,16 @@ void AccelerateDotPass::runOnOperation() {
     return;
   unsigned numWarps = getNumWarps(module);
   MLIRContext *ctx = &getContext();
+
+  SmallVector<tile::DotOp> tf32x3;
+  module.walk([&](tile::DotOp dot) {
+    if (dot.getInputPrecision() == tile::InputPrecision::TF32x3 &&
+        cast<RankedTensorType>(dot.getA().getType()).getElementType().isF32())
+      tf32x3.push_back(dot);
+  });
+  for (tile::DotOp dot : tf32x3)
+    splitTF32x3(dot);
+  numTF32x3Split += tf32x3.size();
 
   module.walk([&](tile::DotOp dot) {
     if (useWgmma) {
