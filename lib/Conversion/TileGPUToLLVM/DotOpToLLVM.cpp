@@ -21,7 +21,7 @@
 // same way. Rounding costs one conversion per operand element per step.
 //
 // fp32 dots asking for "ieee" precision are FMA loops (FmaDotOpToLLVM.cpp);
-// "tf32x3" has no lowering yet (no 3xTF32 split) and is refused by name.
+// "tf32x3" dots arrive split into three tf32 dots (tilegpu-accelerate-dot).
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,10 +75,9 @@ static LogicalResult refuse(tile::DotOp op, RankedTensorType aType,
           "lowered only as a 2-D dot with the FMA layouts of "
           "tilegpu-accelerate-dot");
     case tile::InputPrecision::TF32x3:
-      return op.emitError("'tl.dot' with input_precision=\"tf32x3\" is not "
-                          "supported yet (no 3xTF32 split); use "
-                          "input_precision=\"ieee\" for fp32 accuracy or "
-                          "\"tf32\"");
+      return op.emitError("'tl.dot' with input_precision=\"tf32x3\" is "
+                          "lowered only once tilegpu-accelerate-dot has split "
+                          "it into three tf32 dots");
     case tile::InputPrecision::TF32:
       break;
     }
