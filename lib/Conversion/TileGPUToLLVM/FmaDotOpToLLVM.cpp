@@ -92,7 +92,8 @@ struct FmaDotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
     SmallVector<Value> acc = unpackElements(loc, adaptor.getC(), rewriter);
     auto aRegs = mapRegisters(*aLL), bRegs = mapRegisters(*bLL);
     int64_t kSize = aType.getShape()[1];
-    for (auto [r, value] : llvm::enumerate(acc)) {
+    for (size_t r = 0; r < acc.size(); ++r) {
+      Value &value = acc[r];
       SmallVector<int32_t> mn =
           applyPositional(*cLL, tilegpu::kRegister, int32_t(r));
       for (int32_t k = 0; k < kSize; ++k) {
