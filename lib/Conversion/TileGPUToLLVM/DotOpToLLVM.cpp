@@ -85,8 +85,9 @@ static LogicalResult refuse(tile::DotOp op, RankedTensorType aType,
   return op.emitError(
              "tile.dot is lowered only to mma.sync (tilegpu-accelerate-dot, "
              "sm_80 and up): f16 or bf16 operands with an f32 accumulator "
-             "or f16 operands with an f16 one (m16n8k16), fp32 operands as tf32 (m16n8k8) or int8 operands "
-             "with an int32 accumulator (m16n8k32), in whole 16 x 8 x K "
+             "or f16 operands with an f16 one (m16n8k16), fp32 operands as "
+             "tf32 (m16n8k8) or int8 operands with an int32 accumulator "
+             "(m16n8k32), in whole 16 x 8 x K "
              "instruction tiles; got ")
          << aType << " operands and a " << cType << " accumulator";
 }

@@ -59,7 +59,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   func.func @int8_short_k_dot(%a: tensor<64x16xi8, #blocked>, %b: tensor<16x64xi8, #blocked>, %c: tensor<64x64xi32, #blocked>) attributes {tile.kernel} {
     // expected-error @+2 {{failed to legalize operation 'tile.dot'}}
-    // expected-error @+1 {{tile.dot is lowered only to mma.sync (tilegpu-accelerate-dot, sm_80 and up): f16 or bf16 operands with an f32 accumulator (m16n8k16), fp32 operands as tf32 (m16n8k8) or int8 operands with an int32 accumulator (m16n8k32), in whole 16 x 8 x K instruction tiles; got 'tensor<64x16xi8, #tilegpu.blocked}}
+    // expected-error @+1 {{tile.dot is lowered only to mma.sync (tilegpu-accelerate-dot, sm_80 and up): f16 or bf16 operands with an f32 accumulator or f16 operands with an f16 one (m16n8k16), fp32 operands as tf32 (m16n8k8) or int8 operands with an int32 accumulator (m16n8k32), in whole 16 x 8 x K instruction tiles; got 'tensor<64x16xi8, #tilegpu.blocked}}
     %d = tile.dot %a, %b, %c : tensor<64x16xi8, #blocked> * tensor<16x64xi8, #blocked> -> tensor<64x64xi32, #blocked>
     return
   }
