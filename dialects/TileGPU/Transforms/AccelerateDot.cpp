@@ -18,6 +18,10 @@
 // (compute capability 8.0 and up): m16n8k16 for f16 and bf16 operands with
 // an f32 or f16 accumulator (f16 for `out_dtype=tl.float16`), m16n8k8 for
 // f32 operands as tf32, m16n8k32 for i8 operands with an i32 accumulator.
+// 16-bit mma.sync operands go through swizzled shared memory (`local_alloc`,
+// then `local_load` into the operand layout, lowered to ldmatrix), which
+// also lets tilegpu-pipeline prefetch them with cp.async; the rest are
+// converted in registers' layouts through the conversion's scratch.
 //
 // fp32 dots with input_precision="ieee" use no tensor core: as in Triton,
 // they are an outer-product FMA loop over K in registers. The accumulator
@@ -34,11 +38,7 @@
 //   d3 = big_a * big_b + (d2 with NaN replaced by 0), d = d3 + c,
 // three tf32 dots that then take the mma.sync path (the NaN reset keeps an
 // infinite product from turning the correction terms into NaN). Other dots
-// are left as they are, and the lowering refuses them by name. 16-bit mma.sync operands go through
-// swizzled shared memory (`local_alloc`, then `local_load` into the operand
-// layout, lowered to ldmatrix), which also lets tilegpu-pipeline prefetch
-// them with cp.async; the rest are converted in registers' layouts through
-// the conversion's scratch.
+// are left as they are, and the lowering refuses them by name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,9 +76,9 @@ struct AccelerateDotPass
 /// Whether an mma.sync m16n8kK computes `dot` as written: 2-D operands of
 /// one type and a tile made of whole instruction tiles (M a multiple of 16,
 /// N of 8, K of the instruction's K), with f16 or bf16 operands and an f32
-/// accumulator or f16 operands and an f16 accumulator (m16n8k16), f32 operands with an f32 accumulator and tf32
-/// precision (m16n8k8), or i8 operands with an i32 accumulator (m16n8k32).
-/// fp32 dots asking for "ieee" or "tf32x3" precision are left alone.
+/// accumulator or f16 operands and an f16 accumulator (m16n8k16), f32
+/// operands with an f32 accumulator and tf32 precision (m16n8k8), or i8
+/// operands with an i32 accumulator (m16n8k32).
 static bool isMmaV2Candidate(tile::DotOp dot) {
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto b = cast<RankedTensorType>(dot.getB().getType());

@@ -8,11 +8,12 @@
 // CHECK-DAG: #[[MMA:.*]] = #tilegpu.mma<{version = 2, instrN = 8, warpsPerCTA = [2, 2]}>
 // CHECK-DAG: #[[A:.*]] = #tilegpu.dot_op<{opIdx = 0, parent = #[[MMA]], elemBits = 16}>
 // CHECK-DAG: #[[B:.*]] = #tilegpu.dot_op<{opIdx = 1, parent = #[[MMA]], elemBits = 16}>
+// WG-DAG: #[[WMMA:.*]] = #tilegpu.mma<{version = 2, instrN = 8, warpsPerCTA = [2, 2]}>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: func.func @f16_acc
   // WG-LABEL: func.func @f16_acc
   // WG-NOT: tilegpu.warp_group_dot
-  // WG: tile.dot {{.*}} -> tensor<64x64xf16, #tilegpu.mma<{version = 2
+  // WG: tile.dot {{.*}} -> tensor<64x64xf16, #[[WMMA]]>
   func.func @f16_acc(%a: tensor<64x32xf16, #blocked>, %b: tensor<32x64xf16, #blocked>, %c: tensor<64x64xf16, #blocked>) -> tensor<64x64xf16, #blocked> {
     // CHECK: %[[A2:.*]] = tilegpu.convert_layout %{{.*}} -> tensor<64x32xf16, #[[A]]>
     // CHECK: %[[B2:.*]] = tilegpu.convert_layout %{{.*}} -> tensor<32x64xf16, #[[B]]>

@@ -41,12 +41,15 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     // CHECK: %[[BBIG:.*]] = arith.select
     // CHECK: %[[BSMALL:.*]] = arith.subf %[[B]], %[[BBIG]]
     // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00>
-    // CHECK: %[[D1:.*]] = tile.dot {{.*}} inputPrecision = tf32
-    // CHECK: %[[D2:.*]] = tile.dot {{.*}} inputPrecision = tf32
-    // CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[D2]], %[[D2]]
-    // CHECK: %[[D2Z:.*]] = arith.select %[[NAN]], %{{.*}}, %[[D2]]
-    // CHECK: %[[D3:.*]] = tile.dot {{.*}} inputPrecision = tf32
-    // CHECK: %[[SUM:.*]] = arith.addf %{{.*}}, %[[C]]
+    // The three dots then get mma.sync layouts; each result converts back.
+    // CHECK: tile.dot {{.*}} inputPrecision = tf32
+    // CHECK: tile.dot {{.*}} inputPrecision = tf32
+    // CHECK-NEXT: %[[D2:.*]] = tilegpu.convert_layout
+    // CHECK-NEXT: %[[NAN:.*]] = arith.cmpf uno, %[[D2]], %[[D2]]
+    // CHECK-NEXT: %[[D2Z:.*]] = arith.select %[[NAN]], %[[ZERO]], %[[D2]]
+    // CHECK: tile.dot {{.*}} inputPrecision = tf32
+    // CHECK-NEXT: %[[D3:.*]] = tilegpu.convert_layout
+    // CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[D3]], %[[C]]
     // CHECK: return %[[SUM]]
     // CHECK-NOT: tf32x3
     %d = tile.dot %a, %b, %c inputPrecision = tf32x3 : tensor<64x16xf32, #blocked> * tensor<16x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
