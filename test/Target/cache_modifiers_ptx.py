@@ -67,7 +67,7 @@ def stores(X, Y, n, BLOCK: tl.constexpr):
 # goes through LLVM (ld.volatile.global).
 # UN-LABEL: .entry unmasked(
 # UN-DAG: ld.global.cg.v4.f32
-# UN-DAG: ld.volatile.global.v4.f32
+# UN-DAG: ld.volatile.global.v4.{{[bf]}}32
 # UN-DAG: st.global.cs.v4.f32
 @triton.jit
 def unmasked(X, Y, BLOCK: tl.constexpr):
