@@ -66,11 +66,11 @@ static LogicalResult memoryHints(Emitter &e, const BoundArgs &a,
   FailureOr<tile::CacheModifier> c = parseCache(*cacheS);
   // Loads take '.ca', '.cg' and '.cv' (Triton refuses '.cs' on a load).
   bool wrongWay =
-      succeeded(c) && (isLoad ? (*c == tile::CacheModifier::WB ||
-                                 *c == tile::CacheModifier::WT ||
-                                 *c == tile::CacheModifier::CS)
-                              : (*c == tile::CacheModifier::CA ||
-                                 *c == tile::CacheModifier::CV));
+      succeeded(c) &&
+      (isLoad
+           ? (*c == tile::CacheModifier::WB || *c == tile::CacheModifier::WT ||
+              *c == tile::CacheModifier::CS)
+           : (*c == tile::CacheModifier::CA || *c == tile::CacheModifier::CV));
   if (failed(c) || wrongWay)
     return e.err(a.locs[cacheIdx],
                  llvm::Twine(isLoad ? "'tl.load' cache_modifier must be '', "

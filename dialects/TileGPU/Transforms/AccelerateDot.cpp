@@ -128,10 +128,9 @@ static void assignFmaLayouts(tile::DotOp dot, unsigned numWarps) {
   int64_t k = aType.getShape()[1];
   ArrayRef<unsigned> spt = blocked.getSizePerThread();
   auto operandLayout = [&](unsigned sptM, unsigned sptN) {
-    return BlockedEncodingAttr::get(ctx, {sptM, sptN},
-                                    blocked.getThreadsPerWarp(),
-                                    blocked.getWarpsPerCTA(),
-                                    blocked.getOrder());
+    return BlockedEncodingAttr::get(
+        ctx, {sptM, sptN}, blocked.getThreadsPerWarp(),
+        blocked.getWarpsPerCTA(), blocked.getOrder());
   };
   auto withLayout = [](RankedTensorType t, Attribute layout) {
     return RankedTensorType::get(t.getShape(), t.getElementType(), layout);
@@ -176,8 +175,7 @@ static Value roundToTF32(OpBuilder &b, Location loc, Value x) {
       b, loc, arith::AddIOp::create(b, loc, bits, splat(0x1000)),
       splat(int32_t(0xffffe000)));
   Value big = tile::BitcastOp::create(b, loc, type, rounded);
-  Value isNan =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  Value isNan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
   return arith::SelectOp::create(b, loc, isNan, x, big);
 }
 

@@ -197,10 +197,11 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
           c[s] = LLVM::ExtractValueOp::create(rewriter, loc, d, s);
       }
       for (auto [s, r] : llvm::enumerate(cFrag))
-        acc[r] = packedAcc ? Value(LLVM::ExtractElementOp::create(
-                                 rewriter, loc, c[s / 2],
-                                 i32Const(rewriter, loc, s % 2)))
-                           : c[s];
+        acc[r] =
+            packedAcc
+                ? Value(LLVM::ExtractElementOp::create(
+                      rewriter, loc, c[s / 2], i32Const(rewriter, loc, s % 2)))
+                : c[s];
     }
     rewriter.replaceOp(
         op, packElements(loc, getTypeConverter()->convertType(op.getType()),

@@ -469,8 +469,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<tile::StoreOp> {
       }
       unsigned addr = next++;
       asmStr += "st.global" + hints + vectorSuffix(w) + " [ $" +
-                std::to_string(addr) + " + 0 ], " +
-                operandList(next, w.words);
+                std::to_string(addr) + " + 0 ], " + operandList(next, w.words);
       next += w.words;
       constraints += "l";
       operands.push_back(ptrs[i]);
