@@ -36,8 +36,10 @@ static FailureOr<tile::CacheModifier> parseCache(llvm::StringRef s) {
   return failure();
 }
 
+/// Triton 3.6 accepts only these two names (and ''): 'evict_normal' is
+/// refused there too.
 static FailureOr<tile::EvictionPolicy> parseEvict(llvm::StringRef s) {
-  if (s.empty() || s == "evict_normal")
+  if (s.empty())
     return tile::EvictionPolicy::Normal;
   if (s == "evict_first")
     return tile::EvictionPolicy::EvictFirst;
@@ -63,15 +65,17 @@ static LogicalResult memoryHints(Emitter &e, const BoundArgs &a,
   if (failed(cacheS) || failed(evictS))
     return failure();
   FailureOr<tile::CacheModifier> c = parseCache(*cacheS);
+  // Loads take '.ca', '.cg' and '.cv' (Triton refuses '.cs' on a load).
   bool wrongWay =
-      succeeded(c) && (isLoad ? (*c == tile::CacheModifier::WB ||
-                                 *c == tile::CacheModifier::WT)
-                              : (*c == tile::CacheModifier::CA ||
-                                 *c == tile::CacheModifier::CV));
+      succeeded(c) &&
+      (isLoad
+           ? (*c == tile::CacheModifier::WB || *c == tile::CacheModifier::WT ||
+              *c == tile::CacheModifier::CS)
+           : (*c == tile::CacheModifier::CA || *c == tile::CacheModifier::CV));
   if (failed(c) || wrongWay)
     return e.err(a.locs[cacheIdx],
                  llvm::Twine(isLoad ? "'tl.load' cache_modifier must be '', "
-                                      "'.ca', '.cg', '.cs' or '.cv', got '"
+                                      "'.ca', '.cg' or '.cv', got '"
                                     : "'tl.store' cache_modifier must be '', "
                                       "'.wb', '.cg', '.cs' or '.wt', got '") +
                      *cacheS + "'");
@@ -80,6 +84,17 @@ static LogicalResult memoryHints(Emitter &e, const BoundArgs &a,
     return e.err(a.locs[evictIdx], "eviction_policy must be '', "
                                    "'evict_first' or 'evict_last', got '" +
                                        *evictS + "'");
+  // PTX has no form with both a cache operator and an eviction priority
+  // (ptxas: "modifier '.evict_first' cannot be combined with modifier
+  // '.cg'"); refuse it here, at its line, rather than in ptxas. '.cv' emits
+  // no operator (as in Triton), so it combines.
+  if (*c != tile::CacheModifier::None && *c != tile::CacheModifier::CV &&
+      *ev != tile::EvictionPolicy::Normal)
+    return e.err(a.locs[cacheIdx],
+                 llvm::Twine(isLoad ? "'tl.load'" : "'tl.store'") +
+                     " cache_modifier '" + *cacheS +
+                     "' cannot be combined with eviction_policy '" + *evictS +
+                     "' in PTX");
   cache = *c;
   evict = *ev;
   return success();
@@ -111,6 +126,12 @@ FailureOr<TValue> Emitter::load(const BoundArgs &a, SourceLoc l) {
       return failure();
     isVolatile = *t;
   }
+  // ld.volatile takes neither a cache operator nor an eviction priority.
+  if (isVolatile && ((cache != tile::CacheModifier::None &&
+                      cache != tile::CacheModifier::CV) ||
+                     evict != tile::EvictionPolicy::Normal))
+    return err(a.locs[7], "'tl.load' volatile=True cannot be combined with "
+                          "a cache_modifier or eviction_policy in PTX");
   std::optional<TValue> mask;
   if (a.has(1)) {
     const TValue &m = a.get(1);

@@ -32,16 +32,18 @@ def masked(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
 
 
 # MOD-LABEL: func.func @modifiers
-# MOD: tile.load %{{.*}} cache = cg evict = evict_last : tensor<64x!tile.ptr<f32>>
-# MOD: tile.load %{{.*}} cache = ca volatile : tensor<64x!tile.ptr<f32>>
-# MOD: tile.store %{{.*}}, %{{.*}} cache = wb evict = evict_first : tensor<64x!tile.ptr<f32>>
+# MOD: tile.load %{{.*}} cache = cg : tensor<64x!tile.ptr<f32>>
+# MOD: tile.load %{{.*}} evict = evict_last : tensor<64x!tile.ptr<f32>>
+# MOD: tile.load %{{.*}} cache = cv volatile : tensor<64x!tile.ptr<f32>>
+# MOD: tile.store %{{.*}}, %{{.*}} evict = evict_first : tensor<64x!tile.ptr<f32>>
 # MOD: tile.store %{{.*}}, %{{.*}} cache = cs : tensor<64x!tile.ptr<f32>>
 @triton.jit
 def modifiers(x_ptr, y_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
-    a = tl.load(x_ptr + offs, cache_modifier=".cg", eviction_policy="evict_last")
-    b = tl.load(x_ptr + offs, cache_modifier=".ca", volatile=True)
-    tl.store(y_ptr + offs, a + b, cache_modifier=".wb", eviction_policy="evict_first")
+    a = tl.load(x_ptr + offs, cache_modifier=".cg")
+    c = tl.load(x_ptr + offs, eviction_policy="evict_last")
+    b = tl.load(x_ptr + offs, cache_modifier=".cv", volatile=True)
+    tl.store(y_ptr + offs, a + b + c, eviction_policy="evict_first")
     tl.store(y_ptr + offs, a, cache_modifier=".cs")
 
 

@@ -16,13 +16,29 @@
 // layout that keeps the order their loads read them in; the pipelining pass
 // later turns those stores into asynchronous copies. Elsewhere mma.sync
 // (compute capability 8.0 and up): m16n8k16 for f16 and bf16 operands with
-// an f32 accumulator, m16n8k8 for f32 operands as tf32, m16n8k32 for i8
-// operands with an i32 accumulator. Other dots are left as they are, and the
-// lowering refuses them by name. 16-bit mma.sync operands go through
-// swizzled shared memory (`local_alloc`, then `local_load` into the operand
-// layout, lowered to ldmatrix), which also lets tilegpu-pipeline prefetch
-// them with cp.async; the rest are converted in registers' layouts through
-// the conversion's scratch.
+// an f32 or f16 accumulator (f16 for `out_dtype=tl.float16`), m16n8k8 for
+// f32 operands as tf32, m16n8k32 for i8 operands with an i32 accumulator.
+// 16-bit mma.sync operands go through swizzled shared memory (`local_alloc`,
+// then `local_load` into the operand layout, lowered to ldmatrix), which
+// also lets tilegpu-pipeline prefetch them with cp.async; the rest are
+// converted in registers' layouts through the conversion's scratch.
+//
+// fp32 dots with input_precision="ieee" use no tensor core: as in Triton,
+// they are an outer-product FMA loop over K in registers. The accumulator
+// keeps a blocked layout; each operand gets the same blocked layout with
+// the whole K dimension in every thread's registers, so that the lanes and
+// warps that differ along the other dimension hold copies (a broadcast):
+// each thread then has, for every accumulator element it owns, its row of A
+// and its column of B.
+//
+// fp32 dots with input_precision="tf32x3" are first split as Triton splits
+// them (3xTF32): each operand x becomes big = x rounded to tf32 (to nearest,
+// ties away: cvt.rna) and small = x - big, and the dot becomes
+//   d1 = small_a * big_b (from zero), d2 = big_a * small_b + d1,
+//   d3 = big_a * big_b + (d2 with NaN replaced by 0), d = d3 + c,
+// three tf32 dots that then take the mma.sync path (the NaN reset keeps an
+// infinite product from turning the correction terms into NaN). Other dots
+// are left as they are, and the lowering refuses them by name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +47,7 @@
 #include "Tile/IR/TileOps.h"
 #include "TileGPU/IR/TileGPUOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 
 #include "llvm/Support/Debug.h"
@@ -59,9 +76,9 @@ struct AccelerateDotPass
 /// Whether an mma.sync m16n8kK computes `dot` as written: 2-D operands of
 /// one type and a tile made of whole instruction tiles (M a multiple of 16,
 /// N of 8, K of the instruction's K), with f16 or bf16 operands and an f32
-/// accumulator (m16n8k16), f32 operands with an f32 accumulator and tf32
-/// precision (m16n8k8), or i8 operands with an i32 accumulator (m16n8k32).
-/// fp32 dots asking for "ieee" or "tf32x3" precision are left alone.
+/// accumulator or f16 operands and an f16 accumulator (m16n8k16), f32
+/// operands with an f32 accumulator and tf32 precision (m16n8k8), or i8
+/// operands with an i32 accumulator (m16n8k32).
 static bool isMmaV2Candidate(tile::DotOp dot) {
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto b = cast<RankedTensorType>(dot.getB().getType());
@@ -72,6 +89,8 @@ static bool isMmaV2Candidate(tile::DotOp dot) {
   int64_t k;
   if ((e.isF16() || e.isBF16()) && acc.isF32())
     k = 16;
+  else if (e.isF16() && acc.isF16())
+    k = 16;
   else if (e.isF32() && acc.isF32() &&
            dot.getInputPrecision() == tile::InputPrecision::TF32)
     k = 8;
@@ -81,6 +100,111 @@ static bool isMmaV2Candidate(tile::DotOp dot) {
     return false;
   return a.getShape()[0] % 16 == 0 && a.getShape()[1] % k == 0 &&
          b.getShape()[1] % 8 == 0;
+}
+
+/// Whether `dot` is computed with FMAs: a 2-D fp32 dot with
+/// input_precision="ieee".
+static bool isFmaCandidate(tile::DotOp dot) {
+  auto a = cast<RankedTensorType>(dot.getA().getType());
+  auto b = cast<RankedTensorType>(dot.getB().getType());
+  auto c = cast<RankedTensorType>(dot.getC().getType());
+  return a.getRank() == 2 && a.getElementType().isF32() &&
+         b.getElementType().isF32() && c.getElementType().isF32() &&
+         dot.getInputPrecision() == tile::InputPrecision::IEEE;
+}
+
+/// Gives an FMA dot its layouts (file comment): the accumulator a blocked
+/// layout (its own when it has one), operand A the same layout with K
+/// whole in registers ([sizePerThread[0], K]), operand B likewise
+/// ([K, sizePerThread[1]]).
+static void assignFmaLayouts(tile::DotOp dot, unsigned numWarps) {
+  MLIRContext *ctx = dot.getContext();
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  auto cType = cast<RankedTensorType>(dot.getC().getType());
+  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(cType.getEncoding());
+  if (!blocked)
+    blocked = BlockedEncodingAttr::getDefault(ctx, cType.getShape(), numWarps);
+  int64_t k = aType.getShape()[1];
+  ArrayRef<unsigned> spt = blocked.getSizePerThread();
+  auto operandLayout = [&](unsigned sptM, unsigned sptN) {
+    return BlockedEncodingAttr::get(
+        ctx, {sptM, sptN}, blocked.getThreadsPerWarp(),
+        blocked.getWarpsPerCTA(), blocked.getOrder());
+  };
+  auto withLayout = [](RankedTensorType t, Attribute layout) {
+    return RankedTensorType::get(t.getShape(), t.getElementType(), layout);
+  };
+  OpBuilder b(dot);
+  Location loc = dot.getLoc();
+  auto convert = [&](Value v, RankedTensorType to) -> Value {
+    if (v.getType() == to)
+      return v;
+    return ConvertLayoutOp::create(b, loc, to, v);
+  };
+  Value a = convert(dot.getA(),
+                    withLayout(aType, operandLayout(spt[0], unsigned(k))));
+  Value bv = convert(dot.getB(),
+                     withLayout(bType, operandLayout(unsigned(k), spt[1])));
+  Value c = convert(dot.getC(), withLayout(cType, blocked));
+  dot.getAMutable().assign(a);
+  dot.getBMutable().assign(bv);
+  dot.getCMutable().assign(c);
+  Type oldType = dot.getType();
+  if (oldType == c.getType())
+    return;
+  dot.getResult().setType(cast<RankedTensorType>(c.getType()));
+  b.setInsertionPointAfter(dot);
+  auto back = ConvertLayoutOp::create(b, loc, oldType, dot.getResult());
+  dot.getResult().replaceAllUsesExcept(back, back);
+}
+
+/// `x` (an f32 tensor) rounded to tf32 as cvt.rna.tf32.f32 rounds it: add
+/// half a tf32 ulp to the magnitude bits and clear the 13 bits tf32 drops
+/// (ties go away from zero); NaN stays as it is (its payload could carry
+/// into the sign).
+static Value roundToTF32(OpBuilder &b, Location loc, Value x) {
+  auto type = cast<RankedTensorType>(x.getType());
+  auto intType = type.clone(b.getI32Type());
+  auto splat = [&](int32_t v) -> Value {
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(intType, b.getI32IntegerAttr(v)));
+  };
+  Value bits = tile::BitcastOp::create(b, loc, intType, x);
+  Value rounded = arith::AndIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, bits, splat(0x1000)),
+      splat(int32_t(0xffffe000)));
+  Value big = tile::BitcastOp::create(b, loc, type, rounded);
+  Value isNan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  return arith::SelectOp::create(b, loc, isNan, x, big);
+}
+
+/// Replaces a tf32x3 `dot` by its three tf32 dots (file comment).
+static void splitTF32x3(tile::DotOp dot) {
+  OpBuilder b(dot);
+  Location loc = dot.getLoc();
+  Value a = dot.getA(), bv = dot.getB(), c = dot.getC();
+  Value aBig = roundToTF32(b, loc, a);
+  Value aSmall = arith::SubFOp::create(b, loc, a, aBig);
+  Value bBig = roundToTF32(b, loc, bv);
+  Value bSmall = arith::SubFOp::create(b, loc, bv, bBig);
+  auto cType = cast<RankedTensorType>(c.getType());
+  Value zero = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(cType, b.getF32FloatAttr(0.0f)));
+  auto tf32Dot = [&](Value x, Value y, Value acc) -> Value {
+    return tile::DotOp::create(b, loc, cType, x, y, acc,
+                               tile::InputPrecision::TF32,
+                               dot.getMaxNumImpreciseAcc());
+  };
+  Value d1 = tf32Dot(aSmall, bBig, zero);
+  Value d2 = tf32Dot(aBig, bSmall, d1);
+  Value isNan =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, d2, d2);
+  Value d2z = arith::SelectOp::create(b, loc, isNan, zero, d2);
+  Value d3 = tf32Dot(aBig, bBig, d2z);
+  Value sum = arith::AddFOp::create(b, loc, d3, c);
+  dot.replaceAllUsesWith(sum);
+  dot.erase();
 }
 
 /// Warps over the [M, N] tile: doubled along whichever dimension has more
@@ -237,6 +361,16 @@ void AccelerateDotPass::runOnOperation() {
   unsigned numWarps = getNumWarps(module);
   MLIRContext *ctx = &getContext();
 
+  SmallVector<tile::DotOp> tf32x3;
+  module.walk([&](tile::DotOp dot) {
+    if (dot.getInputPrecision() == tile::InputPrecision::TF32x3 &&
+        cast<RankedTensorType>(dot.getA().getType()).getElementType().isF32())
+      tf32x3.push_back(dot);
+  });
+  for (tile::DotOp dot : tf32x3)
+    splitTF32x3(dot);
+  numTF32x3Split += tf32x3.size();
+
   module.walk([&](tile::DotOp dot) {
     if (useWgmma) {
       if (std::optional<WgmmaPlan> plan = getWgmmaPlan(dot, numWarps)) {
@@ -246,6 +380,12 @@ void AccelerateDotPass::runOnOperation() {
         ++numWarpGroupDots;
         return;
       }
+    }
+    if (isFmaCandidate(dot)) {
+      assignFmaLayouts(dot, numWarps);
+      ++numFmaDots;
+      LLVM_DEBUG(llvm::dbgs() << "fma for " << dot << "\n");
+      return;
     }
     if (!isMmaV2Candidate(dot))
       return;

@@ -106,7 +106,8 @@ def TileGPUAccelerateDot : Pass<"tilegpu-accelerate-dot", "mlir::ModuleOp"> {
     // #mma = #tilegpu.mma<{version = 2, instrN = 8, warpsPerCTA = [4, 1]}>
     ```
   }];
-  let dependentDialects = ["::tilec::tilegpu::TileGPUDialect"];
+  let dependentDialects = ["::tilec::tilegpu::TileGPUDialect",
+                           "::mlir::arith::ArithDialect"];
   let options = [
     Option<"computeCapability", "compute-capability", "unsigned",
            /*default=*/"0",
@@ -125,6 +126,10 @@ def TileGPUAccelerateDot : Pass<"tilegpu-accelerate-dot", "mlir::ModuleOp"> {
               "dots turned into tilegpu.warp_group_dot">,
     Statistic<"numSharedOperands", "num-shared-operands",
               "mma.sync operands staged in shared memory">,
+    Statistic<"numFmaDots", "num-fma",
+              "fp32 ieee dots given FMA (blocked) layouts">,
+    Statistic<"numTF32x3Split", "num-tf32x3",
+              "tf32x3 dots split into three tf32 dots">,
   ];
 }
 

@@ -4,6 +4,8 @@
 // tilegpu-accelerate-dot gave them (dot_op and mma version 2) becomes one
 // `nvvm.mma.sync` m16n8kK per 16x8 accumulator tile and K-wide step:
 //   f16/bf16 x f16/bf16 + f32  m16n8k16, two elements per 32-bit register;
+//   f16 x f16 + f16            m16n8k16 with f16 accumulators
+//                              (out_dtype=tl.float16), two per register;
 //   f32 x f32 + f32 (tf32)     m16n8k8, each element rounded to tf32 with
 //                              cvt.rna.tf32.f32 first;
 //   s8 x s8 + s32              m16n8k32, four elements per register,
@@ -18,8 +20,8 @@
 // makes the tensor core truncate them, a one-sided error. CUTLASS rounds the
 // same way. Rounding costs one conversion per operand element per step.
 //
-// fp32 dots asking for "ieee" or "tf32x3" precision have no lowering here
-// (no FMA path and no 3xTF32 split yet): they are refused by name.
+// fp32 dots asking for "ieee" precision are FMA loops (FmaDotOpToLLVM.cpp);
+// "tf32x3" dots arrive split into three tf32 dots (tilegpu-accelerate-dot).
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +52,8 @@ static std::optional<MmaV2Kind> getMmaV2Kind(Type elem, Type acc,
                                              tile::InputPrecision precision) {
   if (acc.isF32() && elem.isF16())
     return MmaV2Kind{16, NVVM::MMATypes::f16, std::nullopt};
+  if (acc.isF16() && elem.isF16())
+    return MmaV2Kind{16, NVVM::MMATypes::f16, std::nullopt};
   if (acc.isF32() && elem.isBF16())
     return MmaV2Kind{16, NVVM::MMATypes::bf16, std::nullopt};
   if (acc.isF32() && elem.isF32() && precision == tile::InputPrecision::TF32)
@@ -67,12 +71,13 @@ static LogicalResult refuse(tile::DotOp op, RankedTensorType aType,
     switch (op.getInputPrecision()) {
     case tile::InputPrecision::IEEE:
       return op.emitError(
-          "'tl.dot' with input_precision=\"ieee\" on fp32 operands is not "
-          "supported yet (it needs a lowering without tensor cores); use "
-          "input_precision=\"tf32\", the default");
+          "'tl.dot' with input_precision=\"ieee\" on fp32 operands is "
+          "lowered only as a 2-D dot with the FMA layouts of "
+          "tilegpu-accelerate-dot");
     case tile::InputPrecision::TF32x3:
-      return op.emitError("'tl.dot' with input_precision=\"tf32x3\" is not "
-                          "supported yet; use input_precision=\"tf32\"");
+      return op.emitError("'tl.dot' with input_precision=\"tf32x3\" is "
+                          "lowered only once tilegpu-accelerate-dot has split "
+                          "it into three tf32 dots");
     case tile::InputPrecision::TF32:
       break;
     }
@@ -80,8 +85,9 @@ static LogicalResult refuse(tile::DotOp op, RankedTensorType aType,
   return op.emitError(
              "tile.dot is lowered only to mma.sync (tilegpu-accelerate-dot, "
              "sm_80 and up): f16 or bf16 operands with an f32 accumulator "
-             "(m16n8k16), fp32 operands as tf32 (m16n8k8) or int8 operands "
-             "with an int32 accumulator (m16n8k32), in whole 16 x 8 x K "
+             "or f16 operands with an f16 one (m16n8k16), fp32 operands as "
+             "tf32 (m16n8k8) or int8 operands with an int32 accumulator "
+             "(m16n8k32), in whole 16 x 8 x K "
              "instruction tiles; got ")
          << aType << " operands and a " << cType << " accumulator";
 }
@@ -94,6 +100,9 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
   LogicalResult
   matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // FmaDotOpConversion's, which reports its own errors.
+    if (isFmaDot(op))
+      return failure();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto cType = cast<RankedTensorType>(op.getC().getType());
     auto mma = dyn_cast_or_null<tilegpu::MmaEncodingAttr>(cType.getEncoding());
@@ -141,9 +150,14 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
         return v;
       return LLVM::BitcastOp::create(rewriter, loc, i32, v);
     };
+    // f16 accumulators travel two to a register, as vector<2xf16> (c0 c1
+    // and c2 c3: the fragment's column pairs); others one per register.
+    Type accLLVM = getTypeConverter()->convertType(accElem);
+    bool packedAcc = accElem.isF16();
+    Type accReg = packedAcc ? Type(VectorType::get({2}, accLLVM)) : accLLVM;
+    unsigned accRegs = packedAcc ? 2 : 4;
     auto resultType = LLVM::LLVMStructType::getLiteral(
-        getContext(),
-        SmallVector<Type>(4, getTypeConverter()->convertType(accElem)));
+        getContext(), SmallVector<Type>(accRegs, accReg));
     std::array<NVVM::MMATypes, 2> ptxTypes = {kind->ptxType, kind->ptxType};
     std::array<NVVM::MMALayout, 2> layouts = {NVVM::MMALayout::row,
                                               NVVM::MMALayout::col};
@@ -152,8 +166,19 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
     for (auto &[key, cFrag] : *cMap) {
       auto [mTile, nTile] = key;
       SmallVector<Value> c;
-      for (int r : cFrag)
-        c.push_back(acc[r]);
+      if (packedAcc) {
+        for (unsigned s = 0; s < 4; s += 2) {
+          Value v = LLVM::UndefOp::create(rewriter, loc, accReg);
+          for (unsigned i = 0; i < 2; ++i)
+            v = LLVM::InsertElementOp::create(rewriter, loc, v,
+                                              acc[cFrag[s + i]],
+                                              i32Const(rewriter, loc, i));
+          c.push_back(v);
+        }
+      } else {
+        for (int r : cFrag)
+          c.push_back(acc[r]);
+      }
       for (int64_t k = 0; k < kSteps; ++k) {
         auto aIt = aMap->find({mTile, int32_t(k)});
         auto bIt = bMap->find({int32_t(k), nTile});
@@ -168,11 +193,15 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
         Value d = NVVM::MmaOp::create(rewriter, loc, resultType, aOps, bOps, c,
                                       {16, 8, kTile}, /*b1Op=*/std::nullopt,
                                       kind->overflow, ptxTypes, layouts);
-        for (unsigned s = 0; s < 4; ++s)
+        for (unsigned s = 0; s < accRegs; ++s)
           c[s] = LLVM::ExtractValueOp::create(rewriter, loc, d, s);
       }
       for (auto [s, r] : llvm::enumerate(cFrag))
-        acc[r] = c[s];
+        acc[r] =
+            packedAcc
+                ? Value(LLVM::ExtractElementOp::create(
+                      rewriter, loc, c[s / 2], i32Const(rewriter, loc, s % 2)))
+                : c[s];
     }
     rewriter.replaceOp(
         op, packElements(loc, getTypeConverter()->convertType(op.getType()),

@@ -6,6 +6,15 @@
 // ones are predicated PTX (`@p ld.global.v4.b32`) in inline assembly, with
 // `other` selected where the mask is false.
 //
+// A load or store with a cache modifier or an eviction policy (and a masked
+// volatile load) is inline PTX too, whether masked or not, with the
+// qualifiers Triton 3.6 emits on NVIDIA: `.ca`/`.cg` on loads (`.cv` emits
+// none), `.wb`/`.cg`/`.cs`/`.wt` on stores, and for an eviction policy both
+// `.L1::evict_first|last` and an `.L2::cache_hint` whose policy register
+// comes from `createpolicy.fractional.L2::evict_*.b64 p, 1.0`. The frontend
+// refuses the combinations ptxas rejects (cache modifier with eviction
+// policy, volatile with either).
+//
 // The vector width is the layout's run of consecutive registers, capped at
 // 16 bytes and at the op's `tilegpu.vec` (1 when absent): tilegpu-coalesce
 // sets it to what the axis analysis proves, that runs of that many elements
@@ -173,6 +182,70 @@ static SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
   return out;
 }
 
+/// The L2 policy register of an eviction policy: a pure inline-asm value, so
+/// that LLVM merges the copies each access asks for. Null for `Normal`.
+static Value createCachePolicy(OpBuilder &b, Location loc,
+                               tile::EvictionPolicy evict) {
+  if (evict == tile::EvictionPolicy::Normal)
+    return nullptr;
+  std::string asmStr =
+      std::string("createpolicy.fractional.L2::") +
+      (evict == tile::EvictionPolicy::EvictFirst ? "evict_first"
+                                                 : "evict_last") +
+      ".b64 $0, 1.0;";
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, b.getI64Type(), ValueRange{}, asmStr, "=l",
+      /*has_side_effects=*/false, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  return asmOp.getResult(0);
+}
+
+/// The qualifiers after `.global` for a cache modifier and an eviction
+/// policy, in Triton's order: cache operator, L1 priority, L2 hint.
+static std::string hintSuffix(tile::CacheModifier cache,
+                              tile::EvictionPolicy evict) {
+  std::string s;
+  switch (cache) {
+  case tile::CacheModifier::CA:
+    s += ".ca";
+    break;
+  case tile::CacheModifier::CG:
+    s += ".cg";
+    break;
+  case tile::CacheModifier::CS:
+    s += ".cs";
+    break;
+  case tile::CacheModifier::WB:
+    s += ".wb";
+    break;
+  case tile::CacheModifier::WT:
+    s += ".wt";
+    break;
+  default:
+    // None, and .cv (and .lu), for which Triton emits no qualifier.
+    break;
+  }
+  if (evict == tile::EvictionPolicy::EvictFirst)
+    s += ".L1::evict_first.L2::cache_hint";
+  else if (evict == tile::EvictionPolicy::EvictLast)
+    s += ".L1::evict_last.L2::cache_hint";
+  return s;
+}
+
+static LLVM::InlineAsmOp createAccessAsm(OpBuilder &b, Location loc,
+                                         Type resType, ValueRange operands,
+                                         StringRef asmStr,
+                                         StringRef constraints) {
+  return LLVM::InlineAsmOp::create(
+      b, loc, resType, operands, asmStr, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+}
+
 struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
   LoadOpConversion(const LLVMTypeConverter &converter,
                    llvm::function_ref<void()> onMasked)
@@ -201,9 +274,12 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
       vec = 1;
     WordShape w = getWordShape(vec, elemType, bits);
 
+    std::string hints = hintSuffix(op.getCache(), op.getEvict());
+    Value policy = createCachePolicy(rewriter, loc, op.getEvict());
+
     SmallVector<Value> out;
     for (unsigned i = 0; i < ptrs.size(); i += vec) {
-      if (masks.empty()) {
+      if (masks.empty() && hints.empty()) {
         unsigned align = vec * bits / 8;
         if (vec == 1) {
           out.push_back(LLVM::LoadOp::create(rewriter, loc, elemType, ptrs[i],
@@ -218,28 +294,42 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
               rewriter, loc, v, i32Const(rewriter, loc, k)));
         continue;
       }
-      onMasked();
-      // @$p ld.global.v4.b32 { $0, $1, $2, $3 }, [ $5 + 0 ];
-      std::string asmStr = "@$" + std::to_string(w.words) + " ld.global" +
-                           (op.getIsVolatile() ? ".volatile" : "") +
-                           vectorSuffix(w) + " " + operandList(0, w.words) +
-                           ", [ $" + std::to_string(w.words + 1) + " + 0 ];";
+      if (!masks.empty())
+        onMasked();
+      // @$4 ld.global.cg.v4.b32 { $0, $1, $2, $3 }, [ $5 + 0 ];
+      // Operands after the results: the predicate (when masked), the
+      // address, the L2 policy (when there is one).
+      unsigned next = w.words;
+      std::string asmStr;
       std::string constraints;
       for (unsigned k = 0; k < w.words; ++k)
         constraints += std::string("=") + w.constraint + ",";
-      constraints += "b,l";
+      SmallVector<Value> operands;
+      if (!masks.empty()) {
+        asmStr += "@$" + std::to_string(next++) + " ";
+        constraints += "b,";
+        operands.push_back(masks[i]);
+      }
+      asmStr += std::string("ld") + (op.getIsVolatile() ? ".volatile" : "") +
+                ".global" + hints + vectorSuffix(w) + " " +
+                operandList(0, w.words) + ", [ $" + std::to_string(next++) +
+                " + 0 ]";
+      constraints += "l";
+      operands.push_back(ptrs[i]);
+      if (policy) {
+        asmStr += ", $" + std::to_string(next++);
+        constraints += ",l";
+        operands.push_back(policy);
+      }
+      asmStr += ";";
       Type wordType =
           w.isF32 ? elemType : Type(rewriter.getIntegerType(w.width));
       Type resType = w.words == 1 ? wordType
                                   : LLVM::LLVMStructType::getLiteral(
                                         getContext(),
                                         SmallVector<Type>(w.words, wordType));
-      auto asmOp = LLVM::InlineAsmOp::create(
-          rewriter, loc, resType, ValueRange{masks[i], ptrs[i]}, asmStr,
-          constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
-          LLVM::tailcallkind::TailCallKind::None,
-          LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
-          /*operand_attrs=*/ArrayAttr());
+      auto asmOp = createAccessAsm(rewriter, loc, resType, operands, asmStr,
+                                   constraints);
       SmallVector<Value> words =
           w.words == 1 ? SmallVector<Value>{asmOp.getResult(0)}
                        : unpackElements(loc, asmOp.getResult(0), rewriter);
@@ -250,7 +340,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
       // vector instead of one per element survives.
       for (unsigned k = 0; k < vec; ++k) {
         Value e = elems[k];
-        if (!others.empty())
+        if (!others.empty() && !masks.empty())
           e = LLVM::SelectOp::create(rewriter, loc, masks[i], e,
                                      others[i + k]);
         out.push_back(e);
@@ -342,12 +432,15 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<tile::StoreOp> {
           m = LLVM::AndOp::create(rewriter, loc, m, owner);
     }
 
+    std::string hints = hintSuffix(op.getCache(), op.getEvict());
+    Value policy = createCachePolicy(rewriter, loc, op.getEvict());
+
     for (unsigned i = 0; i < ptrs.size(); i += vec) {
       // A register that repeats an element of an earlier one stores nothing.
       if (int32_t(i) & regFree)
         continue;
       ArrayRef<Value> group = ArrayRef<Value>(vals).slice(i, vec);
-      if (masks.empty()) {
+      if (masks.empty() && hints.empty()) {
         unsigned align = vec * bits / 8;
         Value v = group[0];
         if (vec > 1) {
@@ -360,21 +453,36 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<tile::StoreOp> {
         LLVM::StoreOp::create(rewriter, loc, v, ptrs[i], align);
         continue;
       }
-      onMasked();
-      // @$0 st.global.v4.b32 [ $1 + 0 ], { $2, $3, $4, $5 };
-      std::string asmStr = "@$0 st.global" + vectorSuffix(w) + " [ $1 + 0 ], " +
-                           operandList(2, w.words) + ";";
-      std::string constraints = "b,l";
+      if (!masks.empty())
+        onMasked();
+      // @$0 st.global.cs.v4.b32 [ $1 + 0 ], { $2, $3, $4, $5 };
+      // Operands: the predicate (when masked), the address, the words, the
+      // L2 policy (when there is one).
+      unsigned next = 0;
+      std::string asmStr;
+      std::string constraints;
+      SmallVector<Value> operands;
+      if (!masks.empty()) {
+        asmStr += "@$" + std::to_string(next++) + " ";
+        constraints += "b,";
+        operands.push_back(masks[i]);
+      }
+      unsigned addr = next++;
+      asmStr += "st.global" + hints + vectorSuffix(w) + " [ $" +
+                std::to_string(addr) + " + 0 ], " + operandList(next, w.words);
+      next += w.words;
+      constraints += "l";
+      operands.push_back(ptrs[i]);
       for (unsigned k = 0; k < w.words; ++k)
         constraints += std::string(",") + w.constraint;
-      SmallVector<Value> operands{masks[i], ptrs[i]};
       llvm::append_range(operands, packWords(rewriter, loc, group, bits, w));
-      LLVM::InlineAsmOp::create(
-          rewriter, loc, Type(), operands, asmStr, constraints,
-          /*has_side_effects=*/true, /*is_align_stack=*/false,
-          LLVM::tailcallkind::TailCallKind::None,
-          LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
-          /*operand_attrs=*/ArrayAttr());
+      if (policy) {
+        asmStr += ", $" + std::to_string(next++);
+        constraints += ",l";
+        operands.push_back(policy);
+      }
+      asmStr += ";";
+      createAccessAsm(rewriter, loc, Type(), operands, asmStr, constraints);
     }
     rewriter.eraseOp(op);
     return success();

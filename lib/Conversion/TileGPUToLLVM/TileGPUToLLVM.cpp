@@ -103,6 +103,7 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateScanOpToLLVMPatterns(converter, patterns);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns);
   populateDotOpToLLVMPatterns(converter, patterns);
+  populateFmaDotOpToLLVMPatterns(converter, patterns);
   populateSharedMemoryOpToLLVMPatterns(converter, patterns);
   populateLocalLoadOpToLLVMPatterns(converter, patterns);
   populateWarpGroupDotOpToLLVMPatterns(converter, patterns);

@@ -198,6 +198,12 @@ void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns);
 void populateDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
+/// fp32 tile.dot with input_precision="ieee": an fma.rn.f32 loop over K
+/// (FmaDotOpToLLVM.cpp).
+void populateFmaDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns);
+/// Whether `op` is an FMA dot: 2-D fp32, "ieee", a blocked accumulator.
+bool isFmaDot(tile::DotOp op);
 void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                           mlir::RewritePatternSet &patterns);
 /// tilegpu.local_load: ldmatrix where the destination layout is its

@@ -26,14 +26,14 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 
 // -----
 
-// A dot that tilegpu-accelerate-dot did not give tensor-core layouts is
-// refused by name, not computed wrong: fp32 operands with "ieee" precision
-// (no lowering without tensor cores yet) ...
+// A dot that tilegpu-accelerate-dot did not give its layouts is refused by
+// name, not computed wrong: fp32 operands with "ieee" precision whose
+// operands are not the FMA broadcast of the accumulator's layout ...
 #blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   func.func @f32_ieee_dot(%a: tensor<64x32xf32, #blocked>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) attributes {tile.kernel} {
     // expected-error @+2 {{failed to legalize operation 'tile.dot'}}
-    // expected-error @+1 {{'tl.dot' with input_precision="ieee" on fp32 operands is not supported yet (it needs a lowering without tensor cores); use input_precision="tf32", the default}}
+    // expected-error @+1 {{tile.dot with input_precision="ieee" needs the FMA layouts of tilegpu-accelerate-dot (operands broadcast over the accumulator's blocked layout)}}
     %d = tile.dot %a, %b, %c : tensor<64x32xf32, #blocked> * tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
     return
   }
@@ -41,12 +41,12 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 
 // -----
 
-// ... "tf32x3" (no 3xTF32 split yet) ...
+// ... "tf32x3" that tilegpu-accelerate-dot did not split ...
 #blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   func.func @f32_tf32x3_dot(%a: tensor<64x32xf32, #blocked>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) attributes {tile.kernel} {
     // expected-error @+2 {{failed to legalize operation 'tile.dot'}}
-    // expected-error @+1 {{'tl.dot' with input_precision="tf32x3" is not supported yet; use input_precision="tf32"}}
+    // expected-error @+1 {{'tl.dot' with input_precision="tf32x3" is lowered only once tilegpu-accelerate-dot has split it into three tf32 dots}}
     %d = tile.dot %a, %b, %c inputPrecision = tf32x3 : tensor<64x32xf32, #blocked> * tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
     return
   }
@@ -59,7 +59,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   func.func @int8_short_k_dot(%a: tensor<64x16xi8, #blocked>, %b: tensor<16x64xi8, #blocked>, %c: tensor<64x64xi32, #blocked>) attributes {tile.kernel} {
     // expected-error @+2 {{failed to legalize operation 'tile.dot'}}
-    // expected-error @+1 {{tile.dot is lowered only to mma.sync (tilegpu-accelerate-dot, sm_80 and up): f16 or bf16 operands with an f32 accumulator (m16n8k16), fp32 operands as tf32 (m16n8k8) or int8 operands with an int32 accumulator (m16n8k32), in whole 16 x 8 x K instruction tiles; got 'tensor<64x16xi8, #tilegpu.blocked}}
+    // expected-error @+1 {{tile.dot is lowered only to mma.sync (tilegpu-accelerate-dot, sm_80 and up): f16 or bf16 operands with an f32 accumulator or f16 operands with an f16 one (m16n8k16), fp32 operands as tf32 (m16n8k8) or int8 operands with an int32 accumulator (m16n8k32), in whole 16 x 8 x K instruction tiles; got 'tensor<64x16xi8, #tilegpu.blocked}}
     %d = tile.dot %a, %b, %c : tensor<64x16xi8, #blocked> * tensor<16x64xi8, #blocked> -> tensor<64x64xi32, #blocked>
     return
   }

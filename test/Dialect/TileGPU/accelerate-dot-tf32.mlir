@@ -20,20 +20,4 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
   }
 }
 
-// -----
-
-// "ieee" (the op's default) and "tf32x3" precision are not tf32 products:
-// those dots are left as they are (the lowering refuses them by name).
-#blocked = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
-  // CHECK-LABEL: func.func @ieee_and_tf32x3_left_alone
-  // CHECK-NOT: tilegpu.convert_layout
-  // CHECK: tile.dot {{.*}} : tensor<64x32xf32, #blocked> * tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
-  // CHECK-NOT: tilegpu.convert_layout
-  // CHECK: tile.dot {{.*}} inputPrecision = tf32x3 : tensor<64x32xf32, #blocked> * tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
-  func.func @ieee_and_tf32x3_left_alone(%a: tensor<64x32xf32, #blocked>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
-    %d = tile.dot %a, %b, %c : tensor<64x32xf32, #blocked> * tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
-    %e = tile.dot %a, %b, %d inputPrecision = tf32x3 : tensor<64x32xf32, #blocked> * tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
-    return %e : tensor<64x64xf32, #blocked>
-  }
-}
+// "ieee" (the op's default) and "tf32x3" dots: accelerate-dot-fma.mlir.
