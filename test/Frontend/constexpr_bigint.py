@@ -19,15 +19,16 @@ import triton.language as tl
 # CHECK: arith.constant -8446744073709551616 : i64
 # triton.next_power_of_2(2**62 + 1) = 2**63.
 # CHECK: arith.constant -9223372036854775808 : i64
-# (2**100 + 7) % 2**64 = 7 and (2**100 + 7) // 2**96 = 16.
-# CHECK: arith.constant 7 : i64
-# CHECK: arith.constant 16 : i64
+# (2**100 + 7) % 2**64 = 7 and (2**100 + 7) // 2**96 = 16 (int32 constants
+# that the store extends).
+# CHECK: arith.constant 7 : i32
+# CHECK: arith.constant 16 : i32
 # -2**63 // -1 = 2**63 (no int64 overflow).
 # CHECK: arith.constant -9223372036854775808 : i64
 # Python's floor division and modulo round toward minus infinity.
-# CHECK: arith.constant -4 : i64
-# CHECK: arith.constant 2 : i64
-# CHECK: arith.constant -1 : i64
+# CHECK: arith.constant -4 : i32
+# CHECK: arith.constant 2 : i32
+# CHECK: arith.constant -1 : i32
 @triton.jit
 def exact(P, U):
     tl.static_assert(abs(-2**63) == 9223372036854775808)
