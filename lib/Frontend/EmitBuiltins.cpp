@@ -92,7 +92,7 @@ FailureOr<BoundArgs> Emitter::bindArgs(
 /// Triton functions tilec knows of but does not implement.
 static bool isUnsupportedTl(llvm::StringRef n) {
   static const llvm::StringSet<> names = {
-      "make_block_ptr",  "advance",         "make_tensor_descriptor",
+      "make_tensor_descriptor",
       "load_tensor_descriptor", "store_tensor_descriptor",
       "device_print",    "device_assert",   "debug_barrier",
       "inline_asm_elementwise", "join",     "split",
@@ -120,7 +120,7 @@ bool Emitter::isKnownTlFunction(llvm::StringRef n) {
       "atomic_xor", "atomic_xchg", "static_assert", "static_print",
       "multiple_of", "max_contiguous", "max_constancy", "constexpr", "cast",
       "pointer_type", "range", "static_range", "jit", "tensor", "dtype",
-      "to_tensor",
+      "to_tensor", "make_block_ptr", "advance",
       "PropagateNan"};
   return names.contains(n) || isUnsupportedTl(n) || lookupPreludeFunction(n);
 }
@@ -410,6 +410,16 @@ FailureOr<TValue> Emitter::callTl(
     if (failed(a))
       return failure();
     return store(*a, l);
+  }
+  if (fn == "make_block_ptr" || fn == "advance") {
+    FailureOr<BoundArgs> a =
+        fn == "advance" ? bind({"base", "offsets"}, 2)
+                        : bind({"base", "shape", "strides", "offsets",
+                                "block_shape", "order"},
+                               6);
+    if (failed(a))
+      return failure();
+    return fn == "advance" ? advanceBlockPtr(*a, l) : makeBlockPtr(*a, l);
   }
   if (fn == "where") {
     FailureOr<BoundArgs> a = bind({"condition", "x", "y"}, 3);

@@ -94,17 +94,6 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{'tl.make_block_ptr' is not supported by tilec}}
-    p = tl.make_block_ptr(X, (N,), (1,), (0,), (16,), (0,))
-
-
-# -----
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def k(X, N):
     # expected-error @+1 {{'tl.device_print' is not supported by tilec}}
     tl.device_print("n", N)
 
