@@ -200,7 +200,8 @@ FailureOr<TValue> Emitter::makeBlockPtr(const BoundArgs &a, SourceLoc l) {
     for (mlir::Value v : *list)
       fields.push_back(TValue::runtime(v, i64));
   TileType block{ElemType::scalar(base.getType().elem.dtype),
-                 llvm::SmallVector<int64_t, 4>(*blockShape)};
+                 llvm::SmallVector<int64_t, 4>(blockShape->begin(),
+                                               blockShape->end())};
   llvm::SmallVector<int32_t> order32(order->begin(), order->end());
   return TValue::blockPtr(std::move(fields), block, order32);
 }

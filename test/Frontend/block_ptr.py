@@ -1,5 +1,5 @@
 # RUN: tilec %s -k copy1d -s "*fp32, *fp32, i32, i32, 128" --emit=tile | FileCheck %s --check-prefix=COPY1D
-# RUN: tilec %s -k copy2d -s "*fp16:16, *fp16:16, i32, i32, i32, 1, 32, 64" --emit=tile | FileCheck %s --check-prefix=COPY2D
+# RUN: tilec %s -k copy2d -s "*fp16:16, *fp16:16, i32, i32, i32, i32:1, 32, 64" --emit=tile | FileCheck %s --check-prefix=COPY2D
 # RUN: tilec %s -k loop -s "*fp32, *fp32, i32, i32, 16, 64" --emit=tile | FileCheck %s --check-prefix=LOOP
 # RUN: tilec %s -k branches -s "*i8, *i1, i32, i32, 64" --emit=tile | FileCheck %s --check-prefix=BRANCH
 # RUN: tilec %s -k helpers -s "*fp32, *fp32, i32, i64, 32" --emit=tile | FileCheck %s --check-prefix=HELPER
@@ -49,15 +49,15 @@ def copy1d(X, O, N, off, BLOCK: tl.constexpr):
 
 
 # Each dimension's index is broadcast along the others; the `:1` inner
-# stride folds away, the outer one multiplies. Only dimension 1 is checked.
+# stride folds away, the outer one multiplies (tile-combine turns the chain
+# of addptrs into one). Only dimension 1 is checked.
 # COPY2D-LABEL: func.func @copy2d(
 # COPY2D-DAG: tile.make_range 0 to 32 : tensor<32xi32>
 # COPY2D-DAG: tile.make_range 0 to 64 : tensor<64xi32>
 # COPY2D-DAG: tile.expand_dims %{{.*}} {axis = 1 : i32} : tensor<32xi64> -> tensor<32x1xi64>
 # COPY2D-DAG: tile.expand_dims %{{.*}} {axis = 0 : i32} : tensor<64xi64> -> tensor<1x64xi64>
-# COPY2D: arith.muli %{{.*}}, %{{.*}} : tensor<32x1xi64>
-# COPY2D: tile.broadcast %{{.*}} : tensor<32x1xi64> -> tensor<32x64xi64>
-# COPY2D: tile.addptr %{{.*}}, %{{.*}} : tensor<32x64x!tile.ptr<f16>>, tensor<32x64xi64>
+# COPY2D: %[[ROWS:.*]] = arith.muli %{{.*}}, %{{.*}} : tensor<32x1xi64>
+# COPY2D: tile.broadcast %[[ROWS]] : tensor<32x1xi64> -> tensor<32x64xi64>
 # COPY2D: tile.broadcast %{{.*}} : tensor<1x64xi64> -> tensor<32x64xi64>
 # COPY2D: tile.addptr %{{.*}}, %{{.*}} : tensor<32x64x!tile.ptr<f16>>, tensor<32x64xi64>
 # COPY2D: arith.cmpi slt, %{{.*}}, %{{.*}} : tensor<1x64xi64>
@@ -78,7 +78,7 @@ def copy2d(X, O, M, N, stride_m, stride_n, BM: tl.constexpr,
 
 # The loop carries only the offsets that tl.advance changes, as i64.
 # LOOP-LABEL: func.func @loop(
-# LOOP: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[OFF:.*]] = %{{.*}}) -> (tensor<16x64xf32>, i64)
+# LOOP: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:[a-z0-9]+]] = %{{[a-z0-9_]+}}, %[[OFF:[a-z0-9]+]] = %{{[a-z0-9_]+}}) -> (tensor<16x64xf32>, i64)
 # LOOP: tile.splat %[[OFF]] : i64 -> tensor<64xi64>
 # LOOP: tile.load
 # LOOP: %[[NEXT:.*]] = arith.addi %[[OFF]], %{{.*}} : i64
@@ -130,7 +130,8 @@ def load_checked(p):
 # HELPER-LABEL: func.func @helpers(
 # HELPER-SAME: %{{[a-z0-9]+}}: i32, %[[L:[a-z0-9]+]]: i64
 # HELPER: tile.splat %[[L]] : i64 -> tensor<32xi64>
-# HELPER: %[[X:.*]] = tile.load %{{.*}}, %{{.*}} : tensor<32x!tile.ptr<f32>>, tensor<32xi1> -> tensor<32xf32>
+# HELPER: %[[X:.*]] = tile.load %{{[0-9]+}}, %{{[0-9]+}} : tensor<32x!tile.ptr<f32>>
+# HELPER: tile.store %{{.*}}, %[[X]] : tensor<32x!tile.ptr<f32>>
 @triton.jit
 def helpers(X, O, n, L, B: tl.constexpr):
     p = tl.make_block_ptr(X, (L,), (1,), (0,), (B,), (0,))

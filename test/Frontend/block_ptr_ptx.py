@@ -6,9 +6,9 @@
 # or not, as Triton's. A matmul written with block pointers is pipelined
 # like one written with pointers: its loads feeding tl.dot become cp.async.
 #
-# RUN: tilec %s -k copy2d -s "*fp16:16, *fp16:16, i32:16, i32:16, i32:16, 1, 64, 64" --num-warps 4 --arch=sm_90a --emit=ptx --no-cache -o %t.copy90.ptx
+# RUN: tilec %s -k copy2d -s "*fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:1, 64, 64" --num-warps 4 --arch=sm_90a --emit=ptx --no-cache -o %t.copy90.ptx
 # RUN: FileCheck %s --check-prefix=COPY < %t.copy90.ptx
-# RUN: tilec %s -k copy2d -s "*fp16:16, *fp16:16, i32:16, i32:16, i32:16, 1, 64, 64" --num-warps 4 --arch=sm_80 --emit=ptx --no-cache -o %t.copy80.ptx
+# RUN: tilec %s -k copy2d -s "*fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:1, 64, 64" --num-warps 4 --arch=sm_80 --emit=ptx --no-cache -o %t.copy80.ptx
 # RUN: FileCheck %s --check-prefix=COPY < %t.copy80.ptx
 # RUN: %if ptxas %{ %ptxas --gpu-name=sm_90a %t.copy90.ptx -o %t.copy90.cubin %}
 # RUN: %if ptxas %{ %ptxas --gpu-name=sm_80 %t.copy80.ptx -o %t.copy80.cubin %}

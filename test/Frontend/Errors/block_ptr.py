@@ -383,8 +383,8 @@ import triton.language as tl
 @triton.jit
 def k(X, N, L, F, I):
     p = tl.make_block_ptr(X, (N,), (1,), (0,), (16,), (0,))
+    # expected-error @+1 {{loop-carried variable 'p' enters the loop as block pointer to fp32[16] blocks but is block pointer to fp32[32] blocks at the end of an iteration; its type must not change}}
     for i in range(N):
-        # expected-error @+1 {{loop-carried variable 'p' enters the loop as block pointer to fp32[16] blocks but is block pointer to fp32[32] blocks at the end of an iteration; its type must not change}}
         p = tl.make_block_ptr(X, (N,), (1,), (0,), (32,), (0,))
 
 
@@ -396,6 +396,6 @@ import triton.language as tl
 @triton.jit
 def k(X, N, L, F, I):
     p = tl.make_block_ptr(X, (N,), (1,), (0,), (16,), (0,))
-    # expected-error @+1 {{variable 'p' is block pointer to fp32[16] blocks on one path and block pointer to fp32[32] blocks on the other; the block and order must agree}}
+    # expected-error @+1 {{variable 'p' is block pointer to fp32[32] blocks on one path and block pointer to fp32[16] blocks on the other; the block and order must agree}}
     if N > 3:
         p = tl.make_block_ptr(X, (N,), (1,), (0,), (32,), (0,))
