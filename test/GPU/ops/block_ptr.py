@@ -103,7 +103,7 @@ def k_block_ptr_trans_fp16(X, O, M, N, BM: tl.constexpr, BN: tl.constexpr):
 
 @triton.jit
 def _moved(p, step):
-    return tl.advance(p, (step, 0))
+    return tl.advance(p, (step,))
 
 
 @triton.jit
