@@ -92,7 +92,7 @@ FailureOr<BoundArgs> Emitter::bindArgs(
 /// Triton functions tilec knows of but does not implement.
 static bool isUnsupportedTl(llvm::StringRef n) {
   static const llvm::StringSet<> names = {
-      "make_block_ptr",  "advance",         "make_tensor_descriptor",
+      "make_tensor_descriptor",
       "load_tensor_descriptor", "store_tensor_descriptor",
       "inline_asm_elementwise", "histogram",
       "gather",
@@ -120,7 +120,7 @@ bool Emitter::isKnownTlFunction(llvm::StringRef n) {
       "pointer_type", "range", "static_range", "jit", "tensor", "dtype",
       "to_tensor", "PropagateNan", "debug_barrier", "assume", "device_print",
       "device_assert", "join", "split", "interleave", "cat", "flip",
-      "swizzle2d"};
+      "swizzle2d", "make_block_ptr", "advance"};
   return names.contains(n) || isUnsupportedTl(n) || lookupPreludeFunction(n);
 }
 
@@ -420,6 +420,16 @@ FailureOr<TValue> Emitter::callTl(
     if (failed(a))
       return failure();
     return store(*a, l);
+  }
+  if (fn == "make_block_ptr" || fn == "advance") {
+    FailureOr<BoundArgs> a =
+        fn == "advance" ? bind({"base", "offsets"}, 2)
+                        : bind({"base", "shape", "strides", "offsets",
+                                "block_shape", "order"},
+                               6);
+    if (failed(a))
+      return failure();
+    return fn == "advance" ? advanceBlockPtr(*a, l) : makeBlockPtr(*a, l);
   }
   if (fn == "where") {
     FailureOr<BoundArgs> a = bind({"condition", "x", "y"}, 3);

@@ -66,6 +66,8 @@ std::string TValue::describe() const {
     return "@jit function '" + (func ? func->name : std::string("?")) + "'";
   case Kind::Descriptor:
     return "tensor descriptor of " + type.str() + " blocks";
+  case Kind::BlockPtr:
+    return "block pointer to " + type.str() + " blocks";
   }
   return "?";
 }
@@ -418,7 +420,14 @@ FailureOr<TValue> Emitter::evalCall(const CallExpr *e) {
       return failure();
     if (base->isDescriptor())
       return callDescriptorMethod(*base, attr->attr, e);
-    if (base->isRuntime()) {
+    if (base->isBlockPtr()) {
+      // Triton's tensor methods that take a block pointer.
+      if (attr->attr != "advance" && attr->attr != "store")
+        return err(attr->attrLoc, base->describe() + " has no method '" +
+                                      attr->attr + "'");
+      receiver = *base;
+      callee = TValue::builtin("triton.language." + attr->attr);
+    } else if (base->isRuntime()) {
       if (!isTensorMethod(attr->attr))
         return err(attr->attrLoc, base->describe() + " has no method '" +
                                       attr->attr + "'");

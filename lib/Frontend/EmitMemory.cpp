@@ -101,20 +101,17 @@ static LogicalResult memoryHints(Emitter &e, const BoundArgs &a,
 }
 
 FailureOr<TValue> Emitter::load(const BoundArgs &a, SourceLoc l) {
+  if (!a.has(0))
+    return err(a.locs[0], "'tl.load' expects a pointer, got None");
   TValue ptr = a.get(0);
-  if (!ptr.isRuntime() || !ptr.getType().elem.isPtr)
-    return err(a.locs[0], "'tl.load' expects a pointer or a tensor of "
-                          "pointers, got " +
-                              ptr.describe());
-  if (a.has(3) && !(a.get(3).isTuple() && a.get(3).getElts().empty()))
-    return err(a.locs[3], "'boundary_check' needs block pointers, which "
-                          "tilec does not support");
+  // As in Triton, the options are read before the pointer's kind matters.
   FailureOr<std::string> pad = constStr(a, 4, "'padding_option'");
   if (failed(pad))
     return failure();
-  if (!pad->empty())
-    return err(a.locs[4], "'padding_option' needs block pointers, which "
-                          "tilec does not support");
+  if (!pad->empty() && *pad != "zero" && *pad != "nan")
+    return err(a.locs[4], "'padding_option' must be '', 'zero' or 'nan', "
+                          "got '" +
+                              *pad + "'");
   tile::CacheModifier cache;
   tile::EvictionPolicy evict;
   if (failed(memoryHints(*this, a, 5, 6, /*isLoad=*/true, cache, evict)))
@@ -132,6 +129,28 @@ FailureOr<TValue> Emitter::load(const BoundArgs &a, SourceLoc l) {
                      evict != tile::EvictionPolicy::Normal))
     return err(a.locs[7], "'tl.load' volatile=True cannot be combined with "
                           "a cache_modifier or eviction_policy in PTX");
+  if (ptr.isBlockPtr()) {
+    FailureOr<BlockAccess> acc = blockPtrLoad(a, *pad, l);
+    if (failed(acc))
+      return failure();
+    auto op = tile::LoadOp::create(b, loc(l), getMlirType(&ctx, acc->type),
+                                   acc->ptrs.getValue(), acc->mask,
+                                   acc->other, cache, evict, isVolatile);
+    return TValue::runtime(op, acc->type);
+  }
+  if (!ptr.isRuntime() || !ptr.getType().elem.isPtr)
+    return err(a.locs[0], "'tl.load' expects a pointer or a tensor of "
+                          "pointers, got " +
+                              ptr.describe());
+  // Triton tests the option's truth: `()` and `0` check nothing.
+  bool hasBoundaryCheck =
+      a.has(3) && !(a.get(3).isTuple() && a.get(3).getElts().empty()) &&
+      !(a.get(3).isNumber() && !a.get(3).getBool());
+  if (hasBoundaryCheck || !pad->empty())
+    return err(a.locs[hasBoundaryCheck ? 3 : 4],
+               "'boundary_check' and 'padding_option' are only supported "
+               "for block pointers (tl.make_block_ptr): the bounds of a "
+               "tensor of pointers are unknown");
   std::optional<TValue> mask;
   if (a.has(1)) {
     const TValue &m = a.get(1);
@@ -175,18 +194,30 @@ FailureOr<TValue> Emitter::load(const BoundArgs &a, SourceLoc l) {
 }
 
 FailureOr<TValue> Emitter::store(const BoundArgs &a, SourceLoc l) {
+  if (!a.has(0) || !a.has(1))
+    return err(a.locs[a.has(0) ? 1 : 0],
+               "'tl.store' expects a pointer and a value, got None");
   TValue ptr = a.get(0);
+  tile::CacheModifier cache;
+  tile::EvictionPolicy evict;
+  if (failed(memoryHints(*this, a, 4, 5, /*isLoad=*/false, cache, evict)))
+    return failure();
+  if (ptr.isBlockPtr()) {
+    FailureOr<BlockAccess> acc = blockPtrStore(a, l);
+    if (failed(acc))
+      return failure();
+    tile::StoreOp::create(b, loc(l), acc->ptrs.getValue(), acc->value,
+                          acc->mask, cache, evict);
+    return TValue::none();
+  }
   if (!ptr.isRuntime() || !ptr.getType().elem.isPtr)
     return err(a.locs[0], "'tl.store' expects a pointer or a tensor of "
                           "pointers, got " +
                               ptr.describe());
   if (a.has(3) && !(a.get(3).isTuple() && a.get(3).getElts().empty()))
-    return err(a.locs[3], "'boundary_check' needs block pointers, which "
-                          "tilec does not support");
-  tile::CacheModifier cache;
-  tile::EvictionPolicy evict;
-  if (failed(memoryHints(*this, a, 4, 5, /*isLoad=*/false, cache, evict)))
-    return failure();
+    return err(a.locs[3], "'boundary_check' is only supported for block "
+                          "pointers (tl.make_block_ptr): the bounds of a "
+                          "tensor of pointers are unknown");
   ElemType elt = ElemType::scalar(ptr.getType().elem.dtype);
   const TValue &v = a.get(1);
   if (!v.isRuntime() && !v.isNumber())

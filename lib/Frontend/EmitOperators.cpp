@@ -180,6 +180,10 @@ FailureOr<TValue> Emitter::binaryOp(BinaryOpKind op, const TValue &a,
                                     const TValue &bv, SourceLoc l) {
   if (isPyNumber(a) && isPyNumber(bv))
     return constFoldBinary(op, a, bv, l);
+  if (a.isBlockPtr() || bv.isBlockPtr())
+    return err(l, "operator '" + llvm::StringRef(binaryOpSpelling(op)) +
+                      "' is not supported on a block pointer; move it with "
+                      "tl.advance");
   if (a.isConstexpr() && bv.isConstexpr()) {
     if (op == BinaryOpKind::Add && a.isTuple() && bv.isTuple()) {
       std::vector<TValue> elts = a.getElts();

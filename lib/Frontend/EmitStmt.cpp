@@ -137,6 +137,8 @@ static bool sameConstexpr(const TValue &a, const TValue &b) {
     return false;
   case TValue::Kind::Descriptor:
     return a.getValue() == b.getValue();
+  case TValue::Kind::BlockPtr:
+    return false;
   }
   return false;
 }
@@ -158,6 +160,23 @@ FailureOr<TValue> Emitter::unify(const TValue &a, const TValue &bv,
   // Descriptors are parameters: the same one on both paths, or an error.
   if (a.isDescriptor() && bv.isDescriptor() && sameConstexpr(a, bv))
     return a;
+  // Block pointers merge field by field; what is constexpr in them (the
+  // block and the order) must agree.
+  if (a.isBlockPtr() && bv.isBlockPtr()) {
+    if (a.getType() != bv.getType() || a.getOrder() != bv.getOrder())
+      return err(l, what + " is " + a.describe() + " on one path and " +
+                        bv.describe() +
+                        " on the other; the block and order must agree");
+    std::vector<TValue> fields;
+    for (size_t i = 0; i < a.getElts().size(); ++i) {
+      FailureOr<TValue> e = unify(a.getElts()[i], bv.getElts()[i], aTerm,
+                                  bTerm, aYield, bYield, what, l);
+      if (failed(e))
+        return failure();
+      fields.push_back(*e);
+    }
+    return TValue::blockPtr(std::move(fields), a.getType(), a.getOrder());
+  }
   if (a.isTuple() && bv.isTuple()) {
     if (a.getElts().size() != bv.getElts().size())
       return err(l, what + " is a tuple of " +
@@ -234,6 +253,13 @@ TValue Emitter::rebuild(const TValue &pattern, mlir::ValueRange results,
       elts.push_back(rebuild(e, results, idx));
     return TValue::tuple(std::move(elts));
   }
+  if (pattern.isBlockPtr()) {
+    std::vector<TValue> fields;
+    for (const TValue &e : pattern.getElts())
+      fields.push_back(rebuild(e, results, idx));
+    return TValue::blockPtr(std::move(fields), pattern.getType(),
+                            pattern.getOrder());
+  }
   return pattern;
 }
 
@@ -261,6 +287,14 @@ Emitter::flattenCarried(const TValue &v,
       elts.push_back(*p);
     }
     return TValue::tuple(std::move(elts));
+  }
+  // A block pointer is carried as its runtime fields; the fields a loop does
+  // not change (base, shape, strides) fold back to their initial values in
+  // canonicalization.
+  if (v.isBlockPtr()) {
+    for (const TValue &e : v.getElts())
+      out.push_back(e.getValue());
+    return v;
   }
   return err(l, "variable '" + name + "' is reassigned in the loop but holds " +
                     v.describe() + ", which cannot change at run time");
@@ -294,6 +328,17 @@ LogicalResult Emitter::matchCarried(const TValue &v, const TValue &pattern,
       if (failed(matchCarried(v.getElts()[i], pattern.getElts()[i], out, name,
                               l)))
         return failure();
+    return success();
+  }
+  if (pattern.isBlockPtr()) {
+    if (!v.isBlockPtr() || v.getType() != pattern.getType() ||
+        v.getOrder() != pattern.getOrder())
+      return err(l, "loop-carried variable '" + name + "' enters the loop as " +
+                        pattern.describe() + " but is " + v.describe() +
+                        " at the end of an iteration; its type must not "
+                        "change");
+    for (const TValue &e : v.getElts())
+      out.push_back(e.getValue());
     return success();
   }
   return success();

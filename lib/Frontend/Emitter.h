@@ -12,6 +12,7 @@
 //   EmitBuiltins.cpp     `tl.*` dispatch, argument binding, Python builtins
 //   EmitMath.cpp         elementwise math, min/max, where
 //   EmitMemory.cpp       loads, stores, atomics
+//   EmitBlockPtr.cpp     block pointers (tl.make_block_ptr, tl.advance)
 //   EmitShape.cpp        reshape, trans, dot, hints
 //   EmitReduce.cpp       reductions and scans
 //
@@ -176,6 +177,32 @@ public:
                                          const CallExpr *call);
   FailureOr<llvm::SmallVector<mlir::Value>>
   descriptorOffsets(const TValue &desc, const TValue &offsets, SourceLoc l);
+
+  //===--------------------------------------------------------------------===//
+  // Block pointers (EmitBlockPtr.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// A load or store through a block pointer, expanded: the tile of
+  /// pointers, the boundary mask (null when nothing is checked), the padding
+  /// (loads; null when undefined) or the value (stores), and the block type.
+  struct BlockAccess {
+    TValue ptrs;
+    mlir::Value mask, other, value;
+    TileType type;
+  };
+  /// `tl.make_block_ptr(base, shape, strides, offsets, block_shape, order)`.
+  FailureOr<TValue> makeBlockPtr(const BoundArgs &a, SourceLoc l);
+  /// `tl.advance(base, offsets)`.
+  FailureOr<TValue> advanceBlockPtr(const BoundArgs &a, SourceLoc l);
+  /// Checks and expands `tl.load(block_ptr, ...)` (tl.load's slots);
+  /// `padding` is the validated padding option.
+  FailureOr<BlockAccess> blockPtrLoad(const BoundArgs &a,
+                                      llvm::StringRef padding, SourceLoc l);
+  /// Checks and expands `tl.store(block_ptr, value, ...)` (tl.store's slots).
+  FailureOr<BlockAccess> blockPtrStore(const BoundArgs &a, SourceLoc l);
+  FailureOr<BlockAccess> expandBlockPtr(const TValue &bp,
+                                        llvm::ArrayRef<int> checkDims,
+                                        SourceLoc l);
 
   //===--------------------------------------------------------------------===//
   // Tensors (EmitTensor.cpp)

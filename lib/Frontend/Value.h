@@ -16,6 +16,8 @@
 #include "Frontend/Types.h"
 
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cmath>
 #include <string>
@@ -38,6 +40,8 @@ public:
     Builtin,   // a function of a module (`tl.sum`) or a Python builtin
     Function,  // a @jit helper
     Descriptor, // a tensor descriptor parameter (its block in `type`)
+    BlockPtr,   // tl.make_block_ptr: runtime fields in `elts`, block in
+                // `type`, order in `order`
   };
 
   TValue() = default;
@@ -93,6 +97,19 @@ public:
     t.type = std::move(block);
     return t;
   }
+  /// A block pointer (tl.make_block_ptr): `fields` are runtime scalars, the
+  /// base pointer, then per dimension the shapes (i64), the strides (i64)
+  /// and the offsets (i64, as Triton keeps them once lowered); `block` is
+  /// the pointee element type and block shape. It never becomes an MLIR
+  /// type: loads and stores expand it into a tile of pointers.
+  static TValue blockPtr(std::vector<TValue> fields, TileType block,
+                         llvm::ArrayRef<int32_t> order) {
+    TValue t(Kind::BlockPtr);
+    t.elts = std::move(fields);
+    t.type = std::move(block);
+    t.order.assign(order.begin(), order.end());
+    return t;
+  }
   static TValue module(std::string path) {
     TValue t(Kind::Module);
     t.name = std::move(path);
@@ -119,10 +136,12 @@ public:
   bool isRuntime() const { return kind == Kind::Runtime; }
   bool isTuple() const { return kind == Kind::Tuple; }
   bool isDescriptor() const { return kind == Kind::Descriptor; }
-  /// Everything but runtime values and descriptors (and tuples holding
-  /// them) is constexpr.
+  bool isBlockPtr() const { return kind == Kind::BlockPtr; }
+  /// Everything but runtime values, descriptors and block pointers (and
+  /// tuples holding them) is constexpr.
   bool isConstexpr() const {
-    if (kind == Kind::Runtime || kind == Kind::Descriptor)
+    if (kind == Kind::Runtime || kind == Kind::Descriptor ||
+        kind == Kind::BlockPtr)
       return false;
     if (kind == Kind::Tuple)
       for (const TValue &e : elts)
@@ -168,6 +187,8 @@ public:
   const std::string &getModulePath() const { return name; }
   const std::string &getBuiltinName() const { return name; }
   const FunctionDef *getFunction() const { return func; }
+  /// A block pointer's `order` (a permutation of its dimensions).
+  llvm::ArrayRef<int32_t> getOrder() const { return order; }
 
   /// A short description for diagnostics: `constexpr int 3`, `fp32[128]`.
   std::string describe() const;
@@ -183,6 +204,7 @@ private:
   mlir::Value value;
   TileType type;
   const FunctionDef *func = nullptr;
+  llvm::SmallVector<int32_t, 2> order;
 };
 
 /// The dtype a value takes part in promotion with: a runtime value's own

@@ -94,8 +94,8 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{'tl.make_block_ptr' is not supported by tilec}}
-    p = tl.make_block_ptr(X, (N,), (1,), (0,), (16,), (0,))
+    # expected-error @+1 {{'tl.sort' is not supported by tilec}}
+    p = tl.sort(tl.arange(0, 16))
 
 
 # -----
