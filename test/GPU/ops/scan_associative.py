@@ -102,3 +102,60 @@ def k_xorsum1_int32(X, Y, M: tl.constexpr, N: tl.constexpr):
     # Y is M: the XOR of each row.
     offs, x = _tile(X, M, N)
     tl.store(Y + tl.arange(0, M), tl.xor_sum(x, axis=1))
+
+
+# Integer results are exact (the pair combines are associative and
+# commutative); float scans and reductions may associate differently from
+# Triton, so they get finite inputs and a relative tolerance.
+SPECS = {
+    "k_assocscan_max0_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_assocscan_max1_fp32": dict(
+        args=dict(X=dict(dtype="fp32", shape=[32, 64], fill="normal"),
+                  Y=dict(dtype="fp32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare=dict(rtol=1e-5, atol=1e-5)),
+    "k_assocscan_add1rev_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_assocscan_add0rev_fp32": dict(
+        args=dict(X=dict(dtype="fp32", shape=[32, 64], fill="normal"),
+                  Y=dict(dtype="fp32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare=dict(rtol=1e-5, atol=1e-5)),
+    "k_assocscan_pair0_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[2, 32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_assocscan_pair1rev_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[2, 32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_cumsum_1d_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=2048),
+                  Y=dict(dtype="i32", shape=2048, role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_reduce_firstmax1_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[2, 32], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_reduce_add0_fp32": dict(
+        args=dict(X=dict(dtype="fp32", shape=[32, 64], fill="normal"),
+                  Y=dict(dtype="fp32", shape=64, role="out"),
+                  M=32, N=64),
+        compare=dict(rtol=1e-5, atol=1e-5)),
+    "k_xorsum1_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=32, role="out"),
+                  M=32, N=64),
+        compare="exact"),
+}

@@ -86,3 +86,69 @@ def k_cumprod1rev_fp32(X, Y, M: tl.constexpr, N: tl.constexpr):
 def k_cumprod0_fp32(X, Y, M: tl.constexpr, N: tl.constexpr):
     offs, x = _tile(X, M, N)
     tl.store(Y + offs, tl.cumprod(x, axis=0))
+
+
+# Integer scans wrap identically: exact. Float scans may associate differently
+# from Triton, so they get finite inputs and a relative tolerance.
+SPECS = {
+    "k_cumsum0_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_cumsum1_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_cumsum0rev_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_cumsum1rev_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_cumsum0_fp32": dict(
+        args=dict(X=dict(dtype="fp32", shape=[32, 64], fill="normal"),
+                  Y=dict(dtype="fp32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare=dict(rtol=1e-5, atol=1e-5)),
+    "k_cumsum1_fp32": dict(
+        args=dict(X=dict(dtype="fp32", shape=[32, 64], fill="normal"),
+                  Y=dict(dtype="fp32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare=dict(rtol=1e-5, atol=1e-5)),
+    "k_cumsum1rev_fp32": dict(
+        args=dict(X=dict(dtype="fp32", shape=[32, 64], fill="normal"),
+                  Y=dict(dtype="fp32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare=dict(rtol=1e-5, atol=1e-5)),
+    "k_cumsum1_int8": dict(
+        args=dict(X=dict(dtype="i8", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_cumprod0_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_cumprod1_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_cumprod1rev_fp32": dict(
+        args=dict(X=dict(dtype="fp32", shape=[32, 64], fill="normal"),
+                  Y=dict(dtype="fp32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare=dict(rtol=1e-5, atol=1e-5)),
+    "k_cumprod0_fp32": dict(
+        args=dict(X=dict(dtype="fp32", shape=[32, 64], fill="normal"),
+                  Y=dict(dtype="fp32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare=dict(rtol=1e-5, atol=1e-5)),
+}

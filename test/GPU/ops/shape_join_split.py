@@ -79,3 +79,43 @@ def k_interleave_fp32(X, Y, M: tl.constexpr, N: tl.constexpr):
     z = tl.interleave(x, x * 0.5)
     offs2 = tl.arange(0, M)[:, None] * (2 * N) + tl.arange(0, 2 * N)[None, :]
     tl.store(Y + offs2, z)
+
+
+# Data movement and elementwise ops only: exact.
+SPECS = {
+    "k_join_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 64, 2], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_join_fp16": dict(
+        args=dict(X=dict(dtype="fp16", shape=[32, 64]),
+                  Y=dict(dtype="fp16", shape=[32, 64, 2], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_split_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[2, 32, 32], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_split_fp32": dict(
+        args=dict(X=dict(dtype="fp32", shape=[32, 64]),
+                  Y=dict(dtype="fp32", shape=[2, 32, 32], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_joinsplit_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_interleave_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 128], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_interleave_fp32": dict(
+        args=dict(X=dict(dtype="fp32", shape=[32, 64]),
+                  Y=dict(dtype="fp32", shape=[32, 128], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+}

@@ -106,3 +106,57 @@ def k_swizzle2d_int32(X, Y, M: tl.constexpr, N: tl.constexpr):
     j = tl.arange(0, N)[None, :]
     ni, nj = tl.swizzle2d(i, j, M, N, 4)
     tl.store(Y + i * N + j, ni * N + nj)
+
+
+# Reshapes here keep row-major order (can_reorder=False), so every result is
+# exact.
+SPECS = {
+    "k_reshape_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[8, 16, 16], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_reshape_fp32": dict(
+        args=dict(X=dict(dtype="fp32", shape=[32, 64]),
+                  Y=dict(dtype="fp32", shape=[8, 256], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_permute_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[64, 4, 8], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_trans_fp16": dict(
+        args=dict(X=dict(dtype="fp16", shape=[32, 64]),
+                  Y=dict(dtype="fp16", shape=[64, 32], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_flip1_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_flip0_fp32": dict(
+        args=dict(X=dict(dtype="fp32", shape=[32, 64]),
+                  Y=dict(dtype="fp32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    "k_flip_fp16": dict(
+        args=dict(X=dict(dtype="fp16", shape=2048),
+                  Y=dict(dtype="fp16", shape=2048, role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    # Only the first two rows are read; the sum and XOR-sum of the
+    # reorderable concatenation do not depend on its order: exact.
+    "k_cat_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=2, role="out"),
+                  M=32, N=64),
+        compare="exact"),
+    # X is not read.
+    "k_swizzle2d_int32": dict(
+        args=dict(X=dict(dtype="i32", shape=[32, 64]),
+                  Y=dict(dtype="i32", shape=[32, 64], role="out"),
+                  M=32, N=64),
+        compare="exact"),
+}
