@@ -11,6 +11,7 @@ PKGS=(
   cmake ninja-build ccache g++ git python3
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22
   libfmt-dev libzstd-dev zlib1g-dev libgtest-dev xz-utils
+  clang-22 libclang-rt-22-dev
 )
 
 missing=()
