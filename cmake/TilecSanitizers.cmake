@@ -33,6 +33,14 @@ if(tilecSanitizers)
     add_compile_options(-fno-sanitize-recover=all)
     add_link_options(-fno-sanitize-recover=all)
   endif()
+  # The runtime options every program needs (SanitizerOptions.c says why),
+  # linked into each target defined after this: an object library's object
+  # goes into every program as it is, where the runtime's weak defaults
+  # give way to it. (Named in lower case so that tilec_collect_archives,
+  # which gathers the Tilec* archives, passes it by.)
+  add_library(tilec_sanitizer_options OBJECT
+    ${CMAKE_CURRENT_LIST_DIR}/SanitizerOptions.c)
+  link_libraries(tilec_sanitizer_options)
 endif()
 
 if(TILEC_FUZZ)
