@@ -33,6 +33,12 @@ if(tilecSanitizers)
     add_compile_options(-fno-sanitize-recover=all)
     add_link_options(-fno-sanitize-recover=all)
   endif()
+  # A shared library leaves the sanitizer runtime to the program that loads
+  # it, so LLVM's -z defs (every symbol resolved at link) cannot hold.
+  foreach(kind SHARED MODULE)
+    string(REPLACE "-Wl,-z,defs" "" CMAKE_${kind}_LINKER_FLAGS
+      "${CMAKE_${kind}_LINKER_FLAGS}")
+  endforeach()
   # The runtime options every program needs (SanitizerOptions.c says why),
   # linked into each target defined after this: an object library's object
   # goes into every program as it is, where the runtime's weak defaults

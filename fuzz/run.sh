@@ -56,7 +56,7 @@ for f in $FUZZERS; do
     -max_len="$maxlen" -print_final_stats=1 \
     -artifact_prefix="$WORK/crashes/$f-" \
     "$WORK/corpus/$f" "$WORK/seeds/$f" >"$log" 2>&1 || rc=$?
-  grep -E '^(#[0-9]+ +(INITED|DONE)|stat::number_of_executed_units|stat::new_units_added)' \
+  grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|stat::number_of_executed_units|stat::new_units_added)' \
     "$log" | sed 's/^/  /' || true
   echo "  exit $rc after $(( $(date +%s) - start ))s"
   if [[ $rc -ne 0 ]]; then

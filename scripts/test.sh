@@ -3,7 +3,10 @@
 #
 # The README's test command and what CI runs: installs what is missing,
 # builds, then runs every test through ctest (GoogleTest unit tests and the
-# lit suite; GPU tests skip where no GPU answers).
+# lit suite; GPU tests skip where no GPU answers). Then the same suite again
+# in a second build under AddressSanitizer and UndefinedBehaviorSanitizer,
+# and each fuzzer for TILEC_FUZZ_SECONDS seconds (default 60; 0 skips them):
+# scripts/test_sanitize.sh. TILEC_TEST_SANITIZE=0 skips that second half.
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -11,5 +14,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TILEC_BUILD_DIR:-$ROOT/build}"
 
 bash "$ROOT/scripts/build.sh"
-cd "$BUILD"
-ctest --output-on-failure -j "${TILEC_JOBS:-$(nproc)}"
+(cd "$BUILD" && ctest --output-on-failure -j "${TILEC_JOBS:-$(nproc)}")
+
+if [[ "${TILEC_TEST_SANITIZE:-1}" != 0 ]]; then
+  bash "$ROOT/scripts/test_sanitize.sh"
+fi

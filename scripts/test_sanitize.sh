@@ -15,8 +15,6 @@ SAN="${TILEC_SAN_BUILD_DIR:-$ROOT/build-san}"
 JOBS="${TILEC_JOBS:-$(nproc)}"
 
 bash "$ROOT/scripts/setup.sh"
-# What the tests and fuzzers run under: scripts/sanitizer_env.sh says why.
-source "$ROOT/scripts/sanitizer_env.sh"
 
 t0=$(date +%s)
 if [[ ! -f "$SAN/build.ninja" ]]; then

@@ -28,8 +28,12 @@ namespace {
 
 /// Whether this thread is the CTA's first, and `pred` (if any) holds.
 Value isIssuer(OpBuilder &b, Location loc, Value pred = Value()) {
-  Value first = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
-                                     getThreadId(b, loc), i32Const(b, loc, 0));
+  // Operands made one statement each: the order of a call's arguments is
+  // unspecified (g++ and clang differ), the order of the IR must not be.
+  Value zero = i32Const(b, loc, 0);
+  Value tid = getThreadId(b, loc);
+  Value first =
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid, zero);
   return pred ? LLVM::AndOp::create(b, loc, first, pred) : first;
 }
 
