@@ -84,9 +84,11 @@ struct InitBarrierConversion
   matchAndRewrite(tilegpu::InitBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    NVVM::MBarrierInitOp::create(rewriter, loc, adaptor.getBar(),
-                                 i32Const(rewriter, loc, op.getCount()),
-                                 isIssuer(rewriter, loc));
+    // Operands in statements of their own: argument order is unspecified.
+    Value issuer = isIssuer(rewriter, loc);
+    Value count = i32Const(rewriter, loc, op.getCount());
+    NVVM::MBarrierInitOp::create(rewriter, loc, adaptor.getBar(), count,
+                                 issuer);
     rewriter.eraseOp(op);
     return success();
   }
@@ -161,11 +163,12 @@ struct TMALoadConversion
       return op.emitError("TMA cannot move this block");
     Value pred = isIssuer(rewriter, loc, adaptor.getPred());
     for (const Box &box : getBoxes(*plan)) {
+      // Operands in statements of their own: argument order is unspecified.
+      SmallVector<Value> coords =
+          getCoordinates(rewriter, loc, adaptor.getIndices(), box.start);
+      Value dst = offsetBy(rewriter, loc, adaptor.getDst(), box.sharedBytes);
       NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-          rewriter, loc, offsetBy(rewriter, loc, adaptor.getDst(),
-                                  box.sharedBytes),
-          adaptor.getDesc(),
-          getCoordinates(rewriter, loc, adaptor.getIndices(), box.start),
+          rewriter, loc, dst, adaptor.getDesc(), coords,
           adaptor.getBarrier(), ValueRange(), Value(), Value(),
           NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
           NVVM::CTAGroupKindAttr(), pred);
@@ -187,12 +190,14 @@ struct TMAStoreConversion
     if (failed(plan))
       return op.emitError("TMA cannot move this block");
     Value pred = isIssuer(rewriter, loc);
-    for (const Box &box : getBoxes(*plan))
+    for (const Box &box : getBoxes(*plan)) {
+      SmallVector<Value> coords =
+          getCoordinates(rewriter, loc, adaptor.getIndices(), box.start);
+      Value src = offsetBy(rewriter, loc, adaptor.getSrc(), box.sharedBytes);
       NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-          rewriter, loc, adaptor.getDesc(),
-          offsetBy(rewriter, loc, adaptor.getSrc(), box.sharedBytes),
-          getCoordinates(rewriter, loc, adaptor.getIndices(), box.start),
-          Value(), NVVM::TMAStoreMode::TILE, pred);
+          rewriter, loc, adaptor.getDesc(), src, coords, Value(),
+          NVVM::TMAStoreMode::TILE, pred);
+    }
     // Other threads commit an empty group, which costs nothing.
     NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
     rewriter.eraseOp(op);
