@@ -124,10 +124,12 @@ struct BarrierExpectConversion
   matchAndRewrite(tilegpu::BarrierExpectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // Operands in statements of their own: argument order is unspecified.
+    Value issuer = isIssuer(rewriter, loc, adaptor.getPred());
+    Value bytes = i32Const(rewriter, loc, op.getBytes());
     NVVM::MBarrierArriveExpectTxOp::create(
-        rewriter, loc, Type(), adaptor.getBar(),
-        i32Const(rewriter, loc, op.getBytes()), NVVM::MemScopeKind::CTA,
-        /*relaxed=*/false, isIssuer(rewriter, loc, adaptor.getPred()));
+        rewriter, loc, Type(), adaptor.getBar(), bytes, NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false, issuer);
     rewriter.eraseOp(op);
     return success();
   }
