@@ -1,4 +1,4 @@
-//===- SanitizerOptions.c - runtime options of the sanitizer build -*- C -*-===//
+//===- SanitizerOptions.c - sanitizer build runtime options -*- C -*-===//
 //
 // Linked into every program of a -DTILEC_SANITIZE build
 // (cmake/TilecSanitizers.cmake), so that tilec, tilec-opt, the unit tests,

@@ -1,4 +1,5 @@
-//===- CacheReaderFuzzer.cpp - libFuzzer target over the cache reader -*- C++ -*-===//
+//===- CacheReaderFuzzer.cpp - libFuzzer over the cache reader -*- C++ -*-===//
+//-*-===//
 //
 // `tilec-cache-fuzzer`: each input becomes the file of a kernel cache entry
 // (include/tilec/KernelCache.h), which a cache then looks up as `tilec
@@ -80,7 +81,9 @@ State &getState() {
   return state;
 }
 
-void removeDirectory() { llvm::sys::fs::remove_directories(getState().directory); }
+void removeDirectory() {
+  llvm::sys::fs::remove_directories(getState().directory);
+}
 
 bool sameLayout(const tilec::TensorDescLayout &a,
                 const tilec::TensorDescLayout &b) {
@@ -89,7 +92,8 @@ bool sameLayout(const tilec::TensorDescLayout &a,
          a.swizzleBytes == b.swizzleBytes;
 }
 
-bool sameKernel(const tilec::CompiledKernel &a, const tilec::CompiledKernel &b) {
+bool sameKernel(const tilec::CompiledKernel &a,
+                const tilec::CompiledKernel &b) {
   const tilec::KernelMetadata &x = a.metadata, &y = b.metadata;
   if (a.ptx != b.ptx || a.cubin != b.cubin || x.name != y.name ||
       x.arch != y.arch || x.numWarps != y.numWarps ||

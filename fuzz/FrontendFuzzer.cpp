@@ -1,4 +1,5 @@
-//===- FrontendFuzzer.cpp - libFuzzer target over tilec's frontend -*- C++ -*-===//
+//===- FrontendFuzzer.cpp - libFuzzer over the frontend ---*- C++ -*-===//
+//-*-===//
 //
 // `tilec-frontend-fuzzer`: each input is a kernel file plus the flags that
 // pick and specialize a kernel, and runs what `tilec FILE -k KERNEL -s SIG
@@ -75,8 +76,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       llvm::MemoryBuffer::getMemBuffer(source, "fuzz.py",
                                        /*RequiresNullTerminator=*/false),
       llvm::SMLoc());
-  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, ctx.get(),
-                                           llvm::nulls());
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, ctx.get(), llvm::nulls());
 
   // tilec reads the autotune decorator for --config and --list-configs.
   (void)tilec::readAutotuneSpec(*ctx, source, "fuzz.py", options.kernelName);
