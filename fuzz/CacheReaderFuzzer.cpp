@@ -1,5 +1,4 @@
 //===- CacheReaderFuzzer.cpp - libFuzzer over the cache reader -*- C++ -*-===//
-//-*-===//
 //
 // `tilec-cache-fuzzer`: each input becomes the file of a kernel cache entry
 // (include/tilec/KernelCache.h), which a cache then looks up as `tilec

@@ -1,5 +1,4 @@
 //===- FrontendFuzzer.cpp - libFuzzer over the frontend ---*- C++ -*-===//
-//-*-===//
 //
 // `tilec-frontend-fuzzer`: each input is a kernel file plus the flags that
 // pick and specialize a kernel, and runs what `tilec FILE -k KERNEL -s SIG
