@@ -12,6 +12,7 @@ PKGS=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22
   libfmt-dev libzstd-dev zlib1g-dev libgtest-dev xz-utils
   python3-pytest python3-numpy
+  clang-22 libclang-rt-22-dev
 )
 
 missing=()

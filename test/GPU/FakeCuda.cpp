@@ -27,6 +27,7 @@
 #include "GpuHost.h"
 #include "Runtime/FakeTensorMap.h"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -404,8 +405,11 @@ CUresult cuCtxSynchronize() { return CUDA_SUCCESS; }
 
 CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned,
                             CUjit_option *, void **) {
+  // The API passes no size: compare up to the first difference, so that an
+  // image shorter than a candidate is not read past its end (memcmp may).
+  const char *p = static_cast<const char *>(image);
   for (const auto &[bytes, name] : getImages())
-    if (std::memcmp(bytes.data(), image, bytes.size()) == 0) {
+    if (std::mismatch(bytes.begin(), bytes.end(), p).first == bytes.end()) {
       *m = reinterpret_cast<CUmodule>(new std::string(name));
       return CUDA_SUCCESS;
     }

@@ -175,7 +175,8 @@ public:
   /// A multiple of a random power of two.
   int64_t alignedBase(bool nonNegative) {
     int64_t r = uniform(nonNegative ? 0 : -4, 5);
-    return r << uniform(0, 7);
+    // A multiplication: shifting a negative value left is undefined.
+    return r * (int64_t(1) << uniform(0, 7));
   }
 
   /// A tile with structure along random dimensions.

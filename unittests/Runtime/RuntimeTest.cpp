@@ -195,8 +195,10 @@ TEST_F(FakeDriverTest, FormatsResults) {
             "CUDA_ERROR_OUT_OF_MEMORY (out of memory)");
   EXPECT_EQ(formatCudaResult(driver, CUDA_ERROR_INVALID_PTX),
             "CUDA_ERROR_INVALID_PTX (a PTX JIT compilation failed)");
-  EXPECT_EQ(formatCudaResult(driver, static_cast<CUresult>(12345)),
-            "CUresult 12345 (unknown error)");
+  // 1000 is no CUresult, but inside the enum's range (0 to 1023: its
+  // largest code is 999); a value outside it is undefined behaviour.
+  EXPECT_EQ(formatCudaResult(driver, static_cast<CUresult>(1000)),
+            "CUresult 1000 (unknown error)");
   // A table with no error functions at all still formats.
   CudaDriver empty;
   EXPECT_EQ(formatCudaResult(empty, CUDA_ERROR_OUT_OF_MEMORY),

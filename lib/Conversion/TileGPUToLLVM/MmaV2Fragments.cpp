@@ -50,7 +50,8 @@ tilec::gpu_to_llvm::mapMmaV2Fragments(const tilegpu::LinearLayout &layout,
       return {{c[0] / kTile, c[1] / 8}, slot};
     }
     case MmaOperand::C:
-      return {{c[0] / 16, c[1] / 8}, ((c[0] % 16) / 8) * 2 + c[1] % 2};
+      return {{c[0] / 16, c[1] / 8},
+              unsigned(((c[0] % 16) / 8) * 2 + c[1] % 2)};
     }
     llvm_unreachable("unknown mma operand");
   };

@@ -28,8 +28,12 @@ namespace {
 
 /// Whether this thread is the CTA's first, and `pred` (if any) holds.
 Value isIssuer(OpBuilder &b, Location loc, Value pred = Value()) {
-  Value first = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
-                                     getThreadId(b, loc), i32Const(b, loc, 0));
+  // Operands made one statement each: the order of a call's arguments is
+  // unspecified (g++ and clang differ), the order of the IR must not be.
+  Value zero = i32Const(b, loc, 0);
+  Value tid = getThreadId(b, loc);
+  Value first =
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid, zero);
   return pred ? LLVM::AndOp::create(b, loc, first, pred) : first;
 }
 
@@ -80,9 +84,11 @@ struct InitBarrierConversion
   matchAndRewrite(tilegpu::InitBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    NVVM::MBarrierInitOp::create(rewriter, loc, adaptor.getBar(),
-                                 i32Const(rewriter, loc, op.getCount()),
-                                 isIssuer(rewriter, loc));
+    // Operands in statements of their own: argument order is unspecified.
+    Value issuer = isIssuer(rewriter, loc);
+    Value count = i32Const(rewriter, loc, op.getCount());
+    NVVM::MBarrierInitOp::create(rewriter, loc, adaptor.getBar(), count,
+                                 issuer);
     rewriter.eraseOp(op);
     return success();
   }
@@ -118,10 +124,12 @@ struct BarrierExpectConversion
   matchAndRewrite(tilegpu::BarrierExpectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // Operands in statements of their own: argument order is unspecified.
+    Value issuer = isIssuer(rewriter, loc, adaptor.getPred());
+    Value bytes = i32Const(rewriter, loc, op.getBytes());
     NVVM::MBarrierArriveExpectTxOp::create(
-        rewriter, loc, Type(), adaptor.getBar(),
-        i32Const(rewriter, loc, op.getBytes()), NVVM::MemScopeKind::CTA,
-        /*relaxed=*/false, isIssuer(rewriter, loc, adaptor.getPred()));
+        rewriter, loc, Type(), adaptor.getBar(), bytes, NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false, issuer);
     rewriter.eraseOp(op);
     return success();
   }
@@ -157,11 +165,12 @@ struct TMALoadConversion
       return op.emitError("TMA cannot move this block");
     Value pred = isIssuer(rewriter, loc, adaptor.getPred());
     for (const Box &box : getBoxes(*plan)) {
+      // Operands in statements of their own: argument order is unspecified.
+      SmallVector<Value> coords =
+          getCoordinates(rewriter, loc, adaptor.getIndices(), box.start);
+      Value dst = offsetBy(rewriter, loc, adaptor.getDst(), box.sharedBytes);
       NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-          rewriter, loc, offsetBy(rewriter, loc, adaptor.getDst(),
-                                  box.sharedBytes),
-          adaptor.getDesc(),
-          getCoordinates(rewriter, loc, adaptor.getIndices(), box.start),
+          rewriter, loc, dst, adaptor.getDesc(), coords,
           adaptor.getBarrier(), ValueRange(), Value(), Value(),
           NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
           NVVM::CTAGroupKindAttr(), pred);
@@ -183,12 +192,14 @@ struct TMAStoreConversion
     if (failed(plan))
       return op.emitError("TMA cannot move this block");
     Value pred = isIssuer(rewriter, loc);
-    for (const Box &box : getBoxes(*plan))
+    for (const Box &box : getBoxes(*plan)) {
+      SmallVector<Value> coords =
+          getCoordinates(rewriter, loc, adaptor.getIndices(), box.start);
+      Value src = offsetBy(rewriter, loc, adaptor.getSrc(), box.sharedBytes);
       NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-          rewriter, loc, adaptor.getDesc(),
-          offsetBy(rewriter, loc, adaptor.getSrc(), box.sharedBytes),
-          getCoordinates(rewriter, loc, adaptor.getIndices(), box.start),
-          Value(), NVVM::TMAStoreMode::TILE, pred);
+          rewriter, loc, adaptor.getDesc(), src, coords, Value(),
+          NVVM::TMAStoreMode::TILE, pred);
+    }
     // Other threads commit an empty group, which costs nothing.
     NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
     rewriter.eraseOp(op);

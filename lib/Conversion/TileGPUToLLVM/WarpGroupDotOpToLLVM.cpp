@@ -270,8 +270,11 @@ struct WarpGroupDotConversion
           &op->getParentOfType<FunctionOpInterface>()
                .getFunctionBody()
                .front());
+      // One statement per operand: argument order is unspecified, and the
+      // IR must not depend on the compiler.
+      Value seven = i32Const(rewriter, loc, 7);
       g = LLVM::LShrOp::create(rewriter, loc, getThreadId(rewriter, loc),
-                               i32Const(rewriter, loc, 7));
+                               seven);
       g = NVVM::ShflOp::create(
           rewriter, loc, g.getType(), i32Const(rewriter, loc, -1), g,
           i32Const(rewriter, loc, 0), i32Const(rewriter, loc, 0x1f),
