@@ -39,6 +39,7 @@ LOCATED = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): error:
 # Messages of MLIR's conversion driver and op verifiers (not tilec's own
 # diagnostics): "failed to legalize operation 'x.y'", "'llvm.z' op ...".
 INTERNAL = re.compile(r"failed to legalize operation|'[a-z_]+\.[a-z_.]+' op ")
+FILE_LEVEL = re.compile(r"^(?P<file>[^\s:][^:]*\.py): error: (?P<msg>.*)$", re.M)
 COLUMNS = ["id", "repo", "commit", "path", "kernel", "signature", "flags", "launcher"]
 
 
@@ -91,6 +92,11 @@ def classify(proc, out_file, timed_out):
     if "LLVM ERROR" in text:
         return "failed", text[text.index("LLVM ERROR"):].splitlines()[0]
     m = LOCATED.search(text)
+    f = FILE_LEVEL.search(text)
+    if proc.returncode == 1 and not m and f:
+        # A file-level refusal (no such kernel, no autotune decorator for
+        # --config): located at the file, as tilec prints it.
+        return "refused", f"{pathlib.Path(f['file']).name}: {f['msg']}"
     if proc.returncode == 1 and m:
         where = f"{pathlib.Path(m['file']).name}:{m['line']}: {m['msg']}"
         # A pass or verifier failure carries the kernel's location but is not
