@@ -514,9 +514,9 @@ FailureOr<TValue> Emitter::unaryOp(UnaryOpKind op, const TValue &a,
   case UnaryOpKind::Neg:
     if (isFp8(t.elem.dtype))
       return err(l, fp8ArithmeticError("-", t.elem.dtype));
+    // Triton negates as 0 - x, for floats too: -(+0.0) is +0.0, not -0.0.
     if (t.elem.isFloat())
-      return TValue::runtime(
-          mlir::arith::NegFOp::create(b, ml, a.getValue()), t);
+      return binaryOp(BinaryOpKind::Sub, TValue::floating(0.0), a, l);
     return binaryOp(BinaryOpKind::Sub, TValue::integer(0), a, l);
   case UnaryOpKind::Invert: {
     if (t.elem.isFloat())
