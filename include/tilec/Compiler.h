@@ -57,6 +57,9 @@ struct CompileOptions {
   bool fpFusion = true;
   /// Triton's debug mode (TRITON_DEBUG=1): device asserts are compiled in.
   bool debug = false;
+  /// `-I DIR`: where the kernel file's imports are searched after its own
+  /// package, before PYTHONPATH.
+  std::vector<std::string> includeDirs;
 
   /// Whether to assemble a cubin with ptxas.
   enum class Assemble {

@@ -36,6 +36,14 @@ struct FrontendOptions {
   int numStages = 3;
   /// Triton's debug mode: tl.device_assert and `assert` are emitted.
   bool debug = false;
+  /// The target, as `--arch` takes it: what `torch.cuda.
+  /// get_device_capability()` answers in module-level Python.
+  std::string arch = "sm_90a";
+  /// `-I DIR`: where imports of the kernel's file are searched after its
+  /// own package, before PYTHONPATH.
+  std::vector<std::string> includeDirs;
+  /// Whether PYTHONPATH is searched too.
+  bool usePythonPath = true;
 };
 
 /// Registers every dialect the frontend emits.
@@ -54,7 +62,16 @@ emitTileModule(mlir::MLIRContext &ctx, llvm::StringRef source,
 /// parameter, ...), at the offending token.
 mlir::FailureOr<std::optional<AutotuneSpec>>
 readAutotuneSpec(mlir::MLIRContext &ctx, llvm::StringRef source,
-                 llvm::StringRef filename, llvm::StringRef kernelName);
+                 llvm::StringRef filename, llvm::StringRef kernelName,
+                 const FrontendOptions &options = {});
+
+/// A digest of what the module-level Python of `source` read besides
+/// `source` itself: the contents of the modules it imports from the program
+/// and the environment variables it consulted (`os.environ.get`), for the
+/// kernel cache's key. Empty when the file does not parse.
+std::string getModuleDependencyDigest(llvm::StringRef source,
+                                      llvm::StringRef filename,
+                                      const FrontendOptions &options);
 
 /// Names of the @jit functions in `source`, or an empty list after reporting
 /// errors (used by `tilec --list-kernels`).

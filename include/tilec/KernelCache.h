@@ -95,9 +95,12 @@ public:
   /// `$HOME/.cache/tilec`; empty when none of them is set.
   static std::string getDefaultDirectory();
 
-  /// The key of a compile: 64 hex digits.
-  std::string computeKey(llvm::StringRef source,
-                         const CompileOptions &options) const;
+  /// The key of a compile: 64 hex digits. With `filename`, the key also
+  /// covers what the file's module-level Python reads besides it (the
+  /// modules it imports from the program, the environment variables it
+  /// consults: tilec::getModuleDependencyDigest).
+  std::string computeKey(llvm::StringRef source, const CompileOptions &options,
+                         llvm::StringRef filename = "") const;
 
   /// The compiled kernel for `source` and `options`, from memory, from disk
   /// or by compiling it (and storing the result). Compile errors are not

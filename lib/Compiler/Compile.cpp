@@ -15,6 +15,7 @@
 
 #include "Compiler/SourceDiagnostics.h"
 #include "Frontend/AST.h"
+#include "Frontend/Evaluator.h"
 #include "Frontend/Parser.h"
 #include "Frontend/Signature.h"
 
@@ -92,6 +93,8 @@ static FrontendOptions toFrontendOptions(const CompileOptions &options) {
   fe.numWarps = options.numWarps;
   fe.numStages = options.numStages;
   fe.debug = options.debug;
+  fe.arch = options.arch;
+  fe.includeDirs = options.includeDirs;
   return fe;
 }
 
@@ -245,23 +248,47 @@ static llvm::Error describeKernel(llvm::StringRef source,
   frontend::CollectingDiagnosticSink sink;
   std::unique_ptr<frontend::Module> ast =
       frontend::parseModule(source, filename, sink);
-  if (!ast || ast->functions.empty())
+  if (!ast)
     return llvm::createStringError("cannot re-read the kernel's parameters");
   const frontend::FunctionDef *fn =
-      options.kernelName.empty() ? ast->functions.front().get()
-                                 : ast->lookupFunction(options.kernelName);
+      options.kernelName.empty()
+          ? (ast->functions.empty() ? nullptr : ast->functions.front().get())
+          : ast->lookupFunction(options.kernelName);
+  // A kernel made by a call (`k = triton.jit(k)`) is found as the emitter
+  // finds it.
+  frontend::Evaluator evaluator(
+      *ast, frontend::makeEvalOptions(options.arch, options.includeDirs,
+                                      /*usePythonPath=*/true));
+  if (!options.kernelName.empty())
+    if (std::optional<frontend::PyValue> v =
+            evaluator.lookupGlobal(*ast, options.kernelName);
+        v && v->is(frontend::PyValue::Kind::Function) && v->jit &&
+        v->fnModule == ast.get())
+      fn = v->fn;
   std::vector<frontend::SignatureEntry> sig;
   std::string error;
   if (!fn || !frontend::parseSignature(options.signature, sig, error))
     return llvm::createStringError("cannot re-read the kernel's parameters");
   md.name = fn->name;
   auto entry = sig.begin();
+  // The pairing of the emitter (Emitter::emitKernel): -D binds a constexpr
+  // wherever it sits, a constexpr takes a value entry, and a None or str
+  // value entry makes any parameter a constant.
   for (const frontend::Param &p : fn->params) {
-    if (isConstexprAnnotation(p.annotation.get()))
+    if (llvm::any_of(options.defines,
+                     [&](const auto &d) { return d.first == p.name; }))
       continue;
-    while (entry != sig.end() &&
-           entry->kind == frontend::SignatureEntry::Kind::Value)
+    bool isValue = entry != sig.end() &&
+                   entry->kind == frontend::SignatureEntry::Kind::Value;
+    if (isConstexprAnnotation(p.annotation.get())) {
+      if (isValue)
+        ++entry;
+      continue;
+    }
+    if (isValue) {
       ++entry;
+      continue;
+    }
     if (entry == sig.end())
       return llvm::createStringError("cannot re-read the kernel's parameters");
     KernelParam kp;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/KernelCache.h"
+#include "tilec/Frontend.h"
 #include "tilec/Target.h"
 
 #include "Compiler/FileIO.h"
@@ -144,7 +145,8 @@ std::string KernelCache::getDefaultDirectory() {
 }
 
 std::string KernelCache::computeKey(llvm::StringRef source,
-                                    const CompileOptions &options) const {
+                                    const CompileOptions &options,
+                                    llvm::StringRef filename) const {
   llvm::SHA256 sha;
   // Length-prefixed fields, so that no two different inputs concatenate to
   // the same bytes.
@@ -169,6 +171,15 @@ std::string KernelCache::computeKey(llvm::StringRef source,
                     static_cast<int>(options.assemble)));
   if (options.debug)
     field("debug");
+  field(std::to_string(options.includeDirs.size()));
+  for (const std::string &dir : options.includeDirs)
+    field(dir);
+  if (!filename.empty()) {
+    FrontendOptions fe;
+    fe.arch = options.arch;
+    fe.includeDirs = options.includeDirs;
+    field(getModuleDependencyDigest(source, filename, fe));
+  }
   // The assembler is part of the target: a cubin from another ptxas, or a
   // PTX-only entry made where there was none, must not be reused.
   std::string ptxas = "none";
@@ -436,7 +447,7 @@ void KernelCache::writeToDisk(llvm::StringRef key,
 llvm::Expected<std::shared_ptr<const CompiledKernel>>
 KernelCache::getOrCompile(llvm::StringRef source, llvm::StringRef filename,
                           const CompileOptions &options) {
-  std::string key = computeKey(source, options);
+  std::string key = computeKey(source, options, filename);
   std::promise<Result> promise;
   Pending pending;
   bool owner = true;

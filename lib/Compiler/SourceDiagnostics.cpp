@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Unicode.h"
 #include "llvm/Support/WithColor.h"
 
@@ -209,8 +210,18 @@ void SourceDiagnosticHandler::emitOne(mlir::Location loc,
   llvm::StringRef source;
   if (showSource) {
     auto it = sources.find(filename);
-    if (it != sources.end())
+    if (it != sources.end()) {
       source = it->second;
+    } else if (llvm::sys::path::extension(filename) == ".py") {
+      // A module the kernel's file imports (a helper's own file): read
+      // once, for its source lines.
+      auto &buf = loaded[filename];
+      if (!buf)
+        if (auto file = llvm::MemoryBuffer::getFile(filename))
+          buf = std::move(*file);
+      if (buf)
+        source = buf->getBuffer();
+    }
   }
   printSourceDiagnostic(os, filename, source, fileLoc->getLine(),
                         fileLoc->getColumn(), kind, message);

@@ -18,7 +18,10 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <memory>
 
 namespace tilec {
 
@@ -48,6 +51,8 @@ private:
 
   llvm::raw_ostream &os;
   llvm::StringMap<llvm::StringRef> sources;
+  /// The imported modules' files read for their source lines.
+  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> loaded;
 };
 
 } // namespace tilec

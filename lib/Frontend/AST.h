@@ -94,6 +94,10 @@ public:
     // configs of `@triton.autotune`), never in a kernel body.
     Dict,
     Opaque,
+    // The kinds below occur only in decorators and module-level Python,
+    // which the evaluator (Evaluator.h) runs; a kernel never sees them.
+    Comprehension,
+    Starred,
   };
 
   Expr(Kind kind, SourceLoc loc) : kind(kind), loc(loc) {}
@@ -300,6 +304,39 @@ struct OpaqueExpr : Expr {
   static bool classof(const Expr *e) { return e->getKind() == Kind::Opaque; }
 };
 
+/// One `for target in iter if cond...` clause of a comprehension.
+struct CompFor {
+  ExprPtr target;
+  ExprPtr iter;
+  std::vector<ExprPtr> ifs;
+};
+
+/// `[elt for ...]`, `{elt for ...}`, `{key: elt for ...}`, `(elt for ...)`;
+/// only in decorators and module-level Python.
+struct ComprehensionExpr : Expr {
+  enum class Shape { List, Set, Dict, Generator };
+  ComprehensionExpr(SourceLoc loc, Shape shape)
+      : Expr(Kind::Comprehension, loc), shape(shape) {}
+  Shape shape;
+  ExprPtr key; // Dict only
+  ExprPtr elt;
+  std::vector<CompFor> generators;
+  static bool classof(const Expr *e) {
+    return e->getKind() == Kind::Comprehension;
+  }
+};
+
+/// `*value` in a display or a call, or `**value` in a call or a dict
+/// display; only in decorators and module-level Python.
+struct StarredExpr : Expr {
+  StarredExpr(SourceLoc loc, ExprPtr value, bool doubleStar)
+      : Expr(Kind::Starred, loc), value(std::move(value)),
+        doubleStar(doubleStar) {}
+  ExprPtr value;
+  bool doubleStar;
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Starred; }
+};
+
 //===----------------------------------------------------------------------===//
 // Statements
 //===----------------------------------------------------------------------===//
@@ -317,6 +354,13 @@ public:
     While,
     Pass,
     Assert,
+    // Module level and the bodies of plain (non-jit) functions only.
+    Import,
+    Def,
+    Try,
+    Break,
+    Continue,
+    Opaque,
   };
 
   Stmt(Kind kind, SourceLoc loc) : kind(kind), loc(loc) {}
@@ -431,6 +475,67 @@ struct AssertStmt : Stmt {
   static bool classof(const Stmt *s) { return s->getKind() == Kind::Assert; }
 };
 
+struct ImportAlias;
+struct FunctionDef;
+
+/// `break` / `continue` (plain functions and module-level loops only).
+struct BreakStmt : Stmt {
+  BreakStmt(SourceLoc loc, bool isContinue)
+      : Stmt(isContinue ? Kind::Continue : Kind::Break, loc) {}
+  static bool classof(const Stmt *s) {
+    return s->getKind() == Kind::Break || s->getKind() == Kind::Continue;
+  }
+};
+
+/// An `import` or `from ... import` statement at module level.
+struct ImportStmt : Stmt {
+  explicit ImportStmt(SourceLoc loc) : Stmt(Kind::Import, loc) {}
+  /// Indices into Module::imports.
+  std::vector<size_t> aliases;
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Import; }
+};
+
+/// A `def` at module level (a jit function or a plain one) or in a
+/// module-level block. `fn` is null when the body is outside the subset the
+/// evaluator runs; `why` then says what the parser refused.
+struct DefStmt : Stmt {
+  DefStmt(SourceLoc loc, std::string name)
+      : Stmt(Kind::Def, loc), name(std::move(name)) {}
+  std::string name;
+  const FunctionDef *fn = nullptr;
+  bool isJit = false;
+  bool isClass = false;
+  std::string why;
+  SourceLoc whyLoc;
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Def; }
+};
+
+/// `try: ... except T: ... else: ... finally: ...` at module level.
+struct TryStmt : Stmt {
+  explicit TryStmt(SourceLoc loc) : Stmt(Kind::Try, loc) {}
+  struct Handler {
+    SourceLoc loc;
+    ExprPtr type; // null for a bare `except:`
+    StmtList body;
+  };
+  StmtList body;
+  std::vector<Handler> handlers;
+  StmtList orelse;
+  StmtList finalbody;
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Try; }
+};
+
+/// A module-level statement outside the subset the evaluator runs (a
+/// `class`, `with`, a subscript assignment, ...): the names it binds become
+/// unknown values, an error only where a kernel or decorator uses them.
+struct OpaqueStmt : Stmt {
+  OpaqueStmt(SourceLoc loc, std::string why)
+      : Stmt(Kind::Opaque, loc), why(std::move(why)) {}
+  std::string why;
+  std::vector<std::string> names;
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Opaque; }
+};
+
 //===----------------------------------------------------------------------===//
 // Module level
 //===----------------------------------------------------------------------===//
@@ -439,6 +544,8 @@ struct AssertStmt : Stmt {
 struct Param {
   SourceLoc loc;
   std::string name;
+  /// `*args` / `**kwargs` (plain functions only; kernels refuse them).
+  enum class Star { None, Args, Kwargs } star = Star::None;
   ExprPtr annotation;   // may be null; `tl.constexpr` marks a constexpr
   ExprPtr defaultValue; // may be null
 };
@@ -465,6 +572,9 @@ struct ImportAlias {
   SourceLoc loc;
   std::string module;
   std::string alias;
+  /// For `from M import N [as A]`: M (with its leading dots) and N; empty
+  /// for `import`. For `import a.b` (no `as`), `dotted` is `a.b`.
+  std::string from, name, dotted;
 };
 
 /// A module-level `NAME = tl.constexpr(value)` or
@@ -491,6 +601,11 @@ struct Module {
   std::vector<ConstexprGlobal> globals;
   std::vector<ListGlobal> listGlobals;
   std::vector<std::unique_ptr<FunctionDef>> functions;
+  /// The module's statements in order, as the evaluator runs them.
+  StmtList body;
+  /// Plain (non-jit) functions the evaluator may call, and jit functions a
+  /// later definition of the same name replaced in `functions`.
+  std::vector<std::unique_ptr<FunctionDef>> plainFunctions;
   /// Other top-level names (non-jit `def`s, classes, plain assignments) with
   /// where they are bound, so that a kernel using one gets a precise error.
   struct OtherName {

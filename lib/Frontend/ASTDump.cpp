@@ -294,6 +294,34 @@ void tilec::frontend::dumpExpr(const Expr &expr, llvm::raw_ostream &os) {
     printQuoted(cast<OpaqueExpr>(expr).text, os);
     os << ')';
     return;
+  case Expr::Kind::Comprehension: {
+    const auto &comp = cast<ComprehensionExpr>(expr);
+    os << "(comprehension ";
+    if (comp.key) {
+      dumpExpr(*comp.key, os);
+      os << ' ';
+    }
+    dumpExpr(*comp.elt, os);
+    for (const CompFor &clause : comp.generators) {
+      os << " (for ";
+      dumpExpr(*clause.target, os);
+      os << ' ';
+      dumpExpr(*clause.iter, os);
+      for (const ExprPtr &cond : clause.ifs) {
+        os << " (if ";
+        dumpExpr(*cond, os);
+        os << ')';
+      }
+      os << ')';
+    }
+    os << ')';
+    return;
+  }
+  case Expr::Kind::Starred:
+    os << (cast<StarredExpr>(expr).doubleStar ? "(starstar " : "(star ");
+    dumpExpr(*cast<StarredExpr>(expr).value, os);
+    os << ')';
+    return;
   }
 }
 
@@ -410,6 +438,19 @@ void tilec::frontend::dumpStmt(const Stmt &stmt, llvm::raw_ostream &os,
     os << ')';
     return;
   }
+  case Stmt::Kind::Break:
+    os << "(break)";
+    return;
+  case Stmt::Kind::Continue:
+    os << "(continue)";
+    return;
+  case Stmt::Kind::Import:
+  case Stmt::Kind::Def:
+  case Stmt::Kind::Try:
+  case Stmt::Kind::Opaque:
+    // Module-level statements; the dump shows the jit functions only.
+    os << "(module-level)";
+    return;
   }
 }
 

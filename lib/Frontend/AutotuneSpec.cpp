@@ -1,17 +1,20 @@
 //===- AutotuneSpec.cpp - Reading @triton.autotune decorators ---*- C++ -*-===//
 //
 // See AutotuneSpec.h. tilec reads the part of `triton.autotune` that
-// decides what gets compiled and how choices are keyed: `configs` (a list of
-// `triton.Config`, in the decorator or as a module-level list variable) and
-// `key`. The arguments that run Python around the timing (hooks, pruning,
-// resetting outputs) or change how it is measured are refused by name
-// rather than ignored, since ignoring them would tune something other than
-// what Triton tunes; given as their default (`None`, `False`) they are
-// accepted, as they ask for nothing.
+// decides what gets compiled and how choices are keyed: `configs` and `key`,
+// evaluated by the module-level evaluator (Evaluator.h), so that configs a
+// comprehension or a function of the program built are read as Triton sees
+// them. The arguments that only change how Triton measures
+// (`reset_to_zero`, `restore_value`, `warmup`, `rep`, `use_cuda_graph`,
+// `do_bench`, `cache_results`) and `prune_configs_by` (a per-launch choice
+// among the configs, all of which tilec compiles) are accepted; the hooks
+// that run Python around each timing run are refused by name. A value the
+// evaluator cannot compute is refused where it is needed, naming it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/AutotuneSpec.h"
+#include "Frontend/Evaluator.h"
 
 #include "tilec/Limits.h"
 
@@ -65,16 +68,12 @@ std::string AutotuneConfig::describe() const {
 
 namespace {
 
-/// The arguments of `triton.autotune` in Triton's positional order; only the
-/// first two are read.
+/// The arguments of `triton.autotune` in Triton's positional order.
 constexpr StringRef kAutotuneParams[] = {
     "configs",        "key",           "prune_configs_by",
     "reset_to_zero",  "restore_value", "pre_hook",
     "post_hook",      "warmup",        "rep",
     "use_cuda_graph", "do_bench",      "cache_results"};
-/// The arguments of `triton.Config` in Triton's positional order.
-constexpr StringRef kConfigParams[] = {"kwargs",   "num_warps", "num_stages",
-                                       "num_ctas", "maxnreg",   "pre_hook"};
 
 /// `a.b.c` as a string, or "" when `e` is not a dotted name.
 std::string dotted(const Expr *e) {
@@ -99,8 +98,9 @@ bool isConstexprAnnotation(const Expr *e) {
 
 class Reader {
 public:
-  Reader(const Module &module, const FunctionDef &kernel, DiagnosticSink &diag)
-      : module(module), kernel(kernel), diag(diag) {}
+  Reader(const Module &module, const FunctionDef &kernel, DiagnosticSink &diag,
+         Evaluator &ev, const std::vector<AppliedDecorator> *applied)
+      : module(module), kernel(kernel), diag(diag), ev(ev), applied(applied) {}
 
   bool read(std::optional<AutotuneSpec> &spec);
 
@@ -112,23 +112,34 @@ private:
   /// A dotted name with its first component resolved through the imports.
   std::string resolve(const Expr *e) const;
   bool isAutotune(const Expr *e) const;
-  bool isConfig(const Expr *e) const;
   static bool isJit(const Expr *decorator);
-  /// `None`, or `False` where that is the argument's default.
-  static bool isDefault(StringRef param, const Expr *value);
+  /// Refuses an unknown value needed by `what`, naming the construct.
+  bool needKnown(const PyValue &v, SourceLoc loc, const Twine &what) {
+    if (!v.isUnknown())
+      return true;
+    // A complete message of its own, at the construct (in this file).
+    if (StringRef(v.s).starts_with("\x01"))
+      return error(v.where == module.filename ? v.loc : loc,
+                   StringRef(v.s).drop_front());
+    return error(loc, what + " needs " + Evaluator::describeUnknown(v) +
+                          ", which tilec cannot evaluate without running "
+                          "Python");
+  }
 
-  bool readAutotune(const CallExpr &call, AutotuneSpec &spec);
-  bool readKey(const Expr *value, AutotuneSpec &spec);
-  const Expr *findListGlobal(const NameExpr &name) const;
-  bool readConfigs(const Expr *value, SourceLoc decoratorLoc,
-                   AutotuneSpec &spec);
-  bool readConfig(const Expr *e, AutotuneConfig &config);
-  bool readBindings(const Expr *e, AutotuneConfig &config);
-  bool readSmallInt(StringRef param, const Expr *e, int64_t &out);
+  bool readAutotune(const AppliedDecorator &d, AutotuneSpec &spec);
+  bool readKey(const PyValue &value, SourceLoc loc, AutotuneSpec &spec);
+  bool readConfigs(const PyValue &value, SourceLoc loc, AutotuneSpec &spec);
+  bool readConfig(const PyValue &config, SourceLoc loc, AutotuneConfig &out);
+  bool readSmallInt(StringRef param, const PyValue &v, SourceLoc loc,
+                    int64_t &out);
+  /// The value as `-D NAME=VALUE` takes it, or "" when it has no spelling.
+  std::string constexprText(const PyValue &v) const;
 
   const Module &module;
   const FunctionDef &kernel;
   DiagnosticSink &diag;
+  Evaluator &ev;
+  const std::vector<AppliedDecorator> *applied;
 };
 
 std::string Reader::resolve(const Expr *e) const {
@@ -150,12 +161,6 @@ bool Reader::isAutotune(const Expr *e) const {
          name == "tilec.autotune";
 }
 
-bool Reader::isConfig(const Expr *e) const {
-  std::string name = resolve(e);
-  return name == "triton.Config" || name == "triton.runtime.Config" ||
-         name == "triton.runtime.autotuner.Config" || name == "tilec.Config";
-}
-
 bool Reader::isJit(const Expr *decorator) {
   if (const auto *call = dyn_cast<CallExpr>(decorator))
     decorator = call->func.get();
@@ -163,16 +168,10 @@ bool Reader::isJit(const Expr *decorator) {
   return name == "jit" || StringRef(name).ends_with(".jit");
 }
 
-bool Reader::isDefault(StringRef param, const Expr *value) {
-  if (isa<NoneLitExpr>(value))
-    return true;
-  const auto *b = dyn_cast<BoolLitExpr>(value);
-  return b && !b->value &&
-         (param == "use_cuda_graph" || param == "cache_results");
-}
-
 bool Reader::read(std::optional<AutotuneSpec> &spec) {
-  const CallExpr *found = nullptr;
+  // The decorators written above the `def`: an autotune below the jit
+  // decorator is refused as Triton refuses it.
+  std::vector<AppliedDecorator> calls, written;
   bool belowJit = false;
   for (const ExprPtr &d : kernel.decorators) {
     belowJit |= isJit(d.get());
@@ -186,284 +185,324 @@ bool Reader::read(std::optional<AutotuneSpec> &spec) {
     if (belowJit)
       return error(d->getLoc(), "'triton.autotune' must be above the jit "
                                 "decorator, as Triton requires");
-    if (found)
-      return error(d->getLoc(),
-                   "kernel '" + kernel.name + "' has two autotune decorators");
-    found = call;
+    written.push_back({call, &module});
   }
-  if (!found)
+  // What the program applied, by decorator or by call
+  // (`k = triton.autotune(...)(k)`), in the order Python applied it; the
+  // decorators as written when the evaluator could not apply them.
+  if (applied)
+    for (const AppliedDecorator &d : *applied) {
+      PyValue callee = ev.evalInModule(d.call->func.get(), *d.module);
+      if (callee.is(PyValue::Kind::Builtin) && callee.s == "triton.autotune")
+        calls.push_back(d);
+    }
+  if (calls.empty())
+    calls = written;
+  if (calls.empty())
     return true;
+  if (calls.size() > 1) {
+    const CallExpr *later = calls[0].call;
+    if (calls[1].call->getLoc().offset > later->getLoc().offset)
+      later = calls[1].call;
+    return error(later->getLoc(),
+                 "kernel '" + kernel.name + "' has two autotune decorators");
+  }
   AutotuneSpec result;
-  if (!readAutotune(*found, result))
+  if (!readAutotune(calls.front(), result))
     return false;
   spec = std::move(result);
   return true;
 }
 
-bool Reader::readAutotune(const CallExpr &call, AutotuneSpec &spec) {
-  // Pair every argument with its parameter name first, so that a refused
-  // argument is refused by name however it was passed.
-  std::vector<std::pair<StringRef, const Expr *>> args;
+bool Reader::readAutotune(const AppliedDecorator &d, AutotuneSpec &spec) {
+  const CallExpr &call = *d.call;
+  const Module &m = *d.module;
+  // Pair every argument with its parameter name first (expanding
+  // `**kwargs`), so that an argument is judged by name however it was
+  // passed.
+  struct Arg {
+    StringRef name;
+    PyValue value;
+    SourceLoc loc;
+  };
+  std::vector<Arg> args;
   if (call.args.size() > std::size(kAutotuneParams))
     return error(call.args[std::size(kAutotuneParams)]->getLoc(),
                  "'triton.autotune' takes at most " +
                      Twine(std::size(kAutotuneParams)) + " arguments");
-  for (auto [i, arg] : llvm::enumerate(call.args))
-    args.push_back({kAutotuneParams[i], arg.get()});
-  for (const Keyword &kw : call.keywords) {
-    if (!llvm::is_contained(kAutotuneParams, kw.name))
-      return error(kw.loc,
-                   "'triton.autotune' has no argument '" + kw.name + "'");
-    for (const auto &[name, value] : args)
-      if (name == kw.name)
-        return error(kw.loc,
-                     "'triton.autotune' got two values for '" + kw.name + "'");
-    args.push_back({kw.name, kw.value.get()});
+  // The values Python computed when the decorator was made; a decorator
+  // the evaluator did not apply is evaluated now.
+  std::vector<AppliedDecorator::Arg> given = d.args;
+  if (given.empty() && (!call.args.empty() || !call.keywords.empty())) {
+    for (const ExprPtr &a : call.args)
+      given.push_back(
+          {"", std::make_shared<PyValue>(ev.evalInModule(a.get(), m)),
+           a->getLoc()});
+    for (const Keyword &kw : call.keywords) {
+      PyValue v = ev.evalInModule(kw.value.get(), m);
+      if (kw.name == "**" && v.is(PyValue::Kind::Dict)) {
+        for (const auto &[k, x] : *v.items)
+          given.push_back({k.is(PyValue::Kind::Str) ? k.s : "**",
+                           std::make_shared<PyValue>(x), kw.loc});
+        continue;
+      }
+      given.push_back({kw.name, std::make_shared<PyValue>(v), kw.loc});
+    }
+  }
+  size_t positional = 0;
+  auto add = [&](StringRef name, PyValue v, SourceLoc loc) {
+    const StringRef *param = llvm::find(kAutotuneParams, name);
+    if (param == std::end(kAutotuneParams))
+      return error(loc, "'triton.autotune' has no argument '" + name + "'");
+    for (const Arg &a : args)
+      if (a.name == name)
+        return error(loc, "'triton.autotune' got two values for '" + name +
+                              "'");
+    args.push_back({*param, std::move(v), loc});
+    return true;
+  };
+  for (const AppliedDecorator::Arg &a : given) {
+    if (a.name.empty()) {
+      args.push_back({kAutotuneParams[positional++], *a.value, a.loc});
+      continue;
+    }
+    if (a.name == "**") {
+      if (!needKnown(*a.value, a.loc, "'**' in 'triton.autotune'"))
+        return false;
+      return error(a.loc, "'**' in 'triton.autotune' needs a dict with str "
+                          "keys, got " +
+                              ev.repr(*a.value));
+    }
+    if (!add(a.name, *a.value, a.loc))
+      return false;
   }
 
-  const Expr *configs = nullptr, *key = nullptr;
-  for (const auto &[name, value] : args) {
-    if (name == "configs")
-      configs = value;
-    else if (name == "key")
-      key = value;
-    else if (!isDefault(name, value))
-      return error(value->getLoc(),
-                   "'triton.autotune' argument '" + name +
-                       "' is not supported by tilec (it tunes configs "
-                       "and key only)");
+  const Arg *configs = nullptr, *key = nullptr;
+  for (const Arg &a : args) {
+    if (a.name == "configs") {
+      configs = &a;
+    } else if (a.name == "key") {
+      key = &a;
+    } else if (a.name == "pre_hook" || a.name == "post_hook") {
+      // Hooks run Python around every timing run: only Python can.
+      if (!a.value.is(PyValue::Kind::None))
+        return error(a.loc, "'triton.autotune' argument '" + a.name +
+                                "' runs Python around each timing run, "
+                                "which tilec cannot do");
+    } else if (a.name == "prune_configs_by") {
+      // Pruning chooses among the configs per launch, from the launch's
+      // arguments: tilec compiles every config, and its functions must be
+      // functions of the program.
+      if (a.value.is(PyValue::Kind::None) || a.value.isUnknown())
+        continue;
+      if (!a.value.is(PyValue::Kind::Dict))
+        return error(a.loc, "'prune_configs_by' must be a dict, got " +
+                                ev.repr(a.value));
+      for (const auto &[k, x] : *a.value.items) {
+        if (!k.is(PyValue::Kind::Str) ||
+            !llvm::is_contained({"early_config_prune", "perf_model", "top_k"},
+                                k.s))
+          return error(a.loc, "'prune_configs_by' has no entry " +
+                                  ev.repr(k));
+        (void)x;
+      }
+    }
+    // reset_to_zero, restore_value, warmup, rep, use_cuda_graph, do_bench,
+    // cache_results: how Triton measures, not what it compiles; tilec's
+    // autotuner measures its own way (docs/embedding.md).
   }
   if (!configs)
     return error(call.getLoc(), "'triton.autotune' needs 'configs'");
   if (!key)
     return error(call.getLoc(), "'triton.autotune' needs 'key'");
-  return readKey(key, spec) && readConfigs(configs, call.getLoc(), spec);
+  // configs first: it is where a computation that exhausted the
+  // evaluator's budget ran.
+  return readConfigs(configs->value, configs->loc, spec) &&
+         readKey(key->value, key->loc, spec);
 }
 
-bool Reader::readKey(const Expr *value, AutotuneSpec &spec) {
-  const std::vector<ExprPtr> *elts = nullptr;
-  if (const auto *list = dyn_cast<ListExpr>(value))
-    elts = &list->elts;
-  else if (const auto *tuple = dyn_cast<TupleExpr>(value))
-    elts = &tuple->elts;
-  if (!elts)
-    return error(value->getLoc(), "autotune 'key' must be a list of "
-                                  "parameter names, e.g. key=['M', 'N']");
-  for (const ExprPtr &e : *elts) {
-    const auto *s = dyn_cast<StrLitExpr>(e.get());
-    if (!s)
-      return error(e->getLoc(), "autotune 'key' must list parameter names "
-                                "as strings");
+bool Reader::readKey(const PyValue &value, SourceLoc loc, AutotuneSpec &spec) {
+  if (!needKnown(value, loc, "autotune 'key'"))
+    return false;
+  if (!value.isSequence())
+    return error(loc, "autotune 'key' must be a list of parameter names, "
+                      "e.g. key=['M', 'N']");
+  for (const PyValue &e : *value.elts) {
+    if (!e.is(PyValue::Kind::Str))
+      return error(loc, "autotune 'key' must list parameter names as "
+                        "strings, got " +
+                            ev.repr(e));
+    // As Triton: a key naming no parameter selects nothing.
     if (!llvm::any_of(kernel.params,
-                      [&](const Param &p) { return p.name == s->value; }))
-      return error(e->getLoc(), "autotune key '" + s->value +
-                                    "' is not a parameter of kernel '" +
-                                    kernel.name + "'");
-    if (llvm::is_contained(spec.key, s->value))
-      return error(e->getLoc(),
-                   "autotune key '" + s->value + "' is listed twice");
-    spec.key.push_back(s->value);
+                      [&](const Param &p) { return p.name == e.s; }))
+      continue;
+    if (!llvm::is_contained(spec.key, e.s))
+      spec.key.push_back(e.s);
   }
   return true;
 }
 
-const Expr *Reader::findListGlobal(const NameExpr &name) const {
-  // The binding Python sees when the decorator runs: the last one above it.
-  std::optional<SourceLoc> last;
-  for (const Module::OtherName &n : module.otherNames)
-    if (n.name == name.name && n.loc.offset < name.getLoc().offset &&
-        (!last || n.loc.offset > last->offset))
-      last = n.loc;
-  for (const ImportAlias &imp : module.imports)
-    if (imp.alias == name.name && imp.loc.offset < name.getLoc().offset &&
-        (!last || imp.loc.offset > last->offset))
-      last = imp.loc;
-  if (!last)
-    return nullptr;
-  for (const ListGlobal &g : module.listGlobals)
-    if (g.loc.offset == last->offset)
-      return g.value.get();
-  return nullptr;
-}
-
-bool Reader::readConfigs(const Expr *value, SourceLoc decoratorLoc,
+bool Reader::readConfigs(const PyValue &value, SourceLoc loc,
                          AutotuneSpec &spec) {
-  if (const auto *name = dyn_cast<NameExpr>(value)) {
-    const Expr *list = findListGlobal(*name);
-    if (!list)
-      return error(value->getLoc(),
-                   "autotune configs '" + name->name +
-                       "' must be a list display assigned above the kernel "
-                       "(`" +
-                       name->name +
-                       " = [triton.Config(...), ...]` at module level) or "
-                       "written in the decorator");
-    value = list;
-  }
-  const std::vector<ExprPtr> *elts = nullptr;
-  if (const auto *list = dyn_cast<ListExpr>(value))
-    elts = &list->elts;
-  else if (const auto *tuple = dyn_cast<TupleExpr>(value))
-    elts = &tuple->elts;
-  if (!elts)
-    return error(value->getLoc(),
-                 "autotune 'configs' must be a list of triton.Config(...) "
-                 "written out; tilec does not run Python to compute it");
+  if (!needKnown(value, loc, "autotune 'configs'"))
+    return false;
+  if (!value.isSequence())
+    return error(loc, "autotune 'configs' must be a list of triton.Config, "
+                      "got " +
+                          ev.repr(value));
   // As Triton: no configs tunes nothing and runs one default config.
-  if (elts->empty())
+  if (value.elts->empty())
     spec.configs.emplace_back();
-  for (const ExprPtr &e : *elts) {
+  for (const PyValue &e : *value.elts) {
     AutotuneConfig config;
-    if (!readConfig(e.get(), config))
+    if (!readConfig(e, loc, config))
       return false;
     spec.configs.push_back(std::move(config));
   }
   return true;
 }
 
-bool Reader::readConfig(const Expr *e, AutotuneConfig &config) {
-  const auto *call = dyn_cast<CallExpr>(e);
-  if (!call || !isConfig(call->func.get()))
-    return error(e->getLoc(), "autotune 'configs' must list "
-                              "triton.Config(...) calls; tilec cannot read "
-                              "this element");
-  std::vector<std::pair<StringRef, const Expr *>> args;
-  if (call->args.size() > std::size(kConfigParams))
-    return error(call->args[std::size(kConfigParams)]->getLoc(),
-                 "'triton.Config' takes at most " +
-                     Twine(std::size(kConfigParams)) + " arguments");
-  for (auto [i, arg] : llvm::enumerate(call->args))
-    args.push_back({kConfigParams[i], arg.get()});
-  for (const Keyword &kw : call->keywords) {
-    if (!llvm::is_contained(kConfigParams, kw.name))
-      return error(kw.loc, "'triton.Config' has no argument '" + kw.name + "'");
-    for (const auto &[name, value] : args)
-      if (name == kw.name)
-        return error(kw.loc,
-                     "'triton.Config' got two values for '" + kw.name + "'");
-    args.push_back({kw.name, kw.value.get()});
+std::string Reader::constexprText(const PyValue &v) const {
+  switch (v.kind) {
+  case PyValue::Kind::Int:
+    return pyint::toString(v.i);
+  case PyValue::Kind::Bool:
+    return v.i.isZero() ? "False" : "True";
+  case PyValue::Kind::Float: {
+    char buf[64];
+    std::snprintf(buf, sizeof(buf), "%.17g", v.f);
+    std::string text = buf;
+    // Keep it a float when it prints as a whole number.
+    if (StringRef(text).find_first_of(".eni") == StringRef::npos)
+      text += ".0";
+    return text;
   }
-  bool sawKwargs = false;
-  for (const auto &[name, value] : args) {
-    int64_t v = 0;
-    if (name == "kwargs") {
-      sawKwargs = true;
-      if (!readBindings(value, config))
-        return false;
-    } else if (name == "num_warps") {
-      if (!readSmallInt(name, value, v))
-        return false;
-      if (checkNumWarps(v))
-        return error(value->getLoc(), "'num_warps' must be a power of two "
-                                      "from 1 to " +
-                                          Twine(kMaxNumWarps) + ", got " +
-                                          Twine(v));
-      config.numWarps = static_cast<int>(v);
-    } else if (name == "num_stages") {
-      if (!readSmallInt(name, value, v))
-        return false;
-      if (checkNumStages(v))
-        return error(value->getLoc(), "'num_stages' must be from 1 to " +
-                                          Twine(kMaxNumStages) + ", got " +
-                                          Twine(v));
-      config.numStages = static_cast<int>(v);
-    } else if (name == "num_ctas") {
-      if (!readSmallInt(name, value, v))
-        return false;
-      if (v != 1)
-        return error(value->getLoc(),
-                     "'num_ctas' other than 1 (thread block clusters) is not "
-                     "supported by tilec");
-    } else if (!isDefault(name, value)) {
-      return error(value->getLoc(), "'triton.Config' argument '" + name +
-                                        "' is not supported by tilec");
+  case PyValue::Kind::Str:
+    if (StringRef(v.s).contains('"'))
+      return "";
+    return "\"" + v.s + "\"";
+  case PyValue::Kind::None:
+    return "None";
+  case PyValue::Kind::External:
+    if (StringRef(v.s).starts_with("triton.language.") &&
+        !StringRef(v.s).drop_front(16).contains('.'))
+      return "tl." + v.s.substr(16);
+    return "";
+  case PyValue::Kind::Tuple: {
+    std::string text = "(";
+    for (const PyValue &e : *v.elts) {
+      std::string t = constexprText(e);
+      if (t.empty())
+        return "";
+      text += t + ", ";
     }
+    if (v.elts->size() > 1)
+      text.resize(text.size() - 1), text.back() = ')';
+    else
+      text += ")";
+    return text;
   }
-  if (!sawKwargs)
-    return error(call->getLoc(), "'triton.Config' needs its constexpr "
-                                 "bindings: triton.Config({'BLOCK': 128}, "
-                                 "...)");
-  return true;
+  default:
+    return "";
+  }
 }
 
-bool Reader::readBindings(const Expr *e, AutotuneConfig &config) {
-  const auto *dict = dyn_cast<DictExpr>(e);
-  if (!dict)
-    return error(e->getLoc(), "the constexpr bindings of 'triton.Config' "
-                              "must be a dict display, e.g. {'BLOCK': 128}");
+bool Reader::readConfig(const PyValue &config, SourceLoc configsLoc,
+                        AutotuneConfig &out) {
+  if (!needKnown(config, configsLoc, "autotune config"))
+    return false;
+  if (!config.is(PyValue::Kind::Object) || config.s != "Config")
+    return error(configsLoc, "autotune 'configs' must list triton.Config "
+                             "values, got " +
+                                 ev.repr(config));
+  // Errors in a config are reported at its triton.Config call when it is
+  // in this file, else at the decorator's configs.
+  SourceLoc loc = config.loc.line && config.where == module.filename
+                      ? config.loc
+                      : configsLoc;
+  int64_t v = 0;
+  for (const auto &[name, value] : *config.attrs) {
+    if (name == "pre_hook" && !value.is(PyValue::Kind::None))
+      return error(loc, "'triton.Config' argument 'pre_hook' runs Python "
+                        "before each launch, which tilec cannot do");
+    if (!needKnown(value, loc, "'triton.Config' argument '" + name + "'"))
+      return false;
+    if (name == "kwargs")
+      continue;
+    if (name == "num_warps") {
+      if (!readSmallInt(name, value, loc, v))
+        return false;
+      if (checkNumWarps(v))
+        return error(loc, "'num_warps' must be a power of two from 1 to " +
+                              Twine(kMaxNumWarps) + ", got " + Twine(v));
+      out.numWarps = static_cast<int>(v);
+    } else if (name == "num_stages") {
+      if (!readSmallInt(name, value, loc, v))
+        return false;
+      if (checkNumStages(v))
+        return error(loc, "'num_stages' must be from 1 to " +
+                              Twine(kMaxNumStages) + ", got " + Twine(v));
+      out.numStages = static_cast<int>(v);
+    } else if (name == "num_ctas") {
+      if (!readSmallInt(name, value, loc, v))
+        return false;
+      if (v != 1)
+        return error(loc, "'num_ctas' other than 1 (thread block clusters) "
+                          "is not supported by tilec");
+    } else if (!value.is(PyValue::Kind::None)) {
+      return error(loc, "'triton.Config' argument '" + name +
+                            "' is not supported by tilec");
+    }
+  }
   llvm::StringSet<> seen;
-  for (auto [k, v] : llvm::zip(dict->keys, dict->values)) {
-    const auto *key = dyn_cast<StrLitExpr>(k.get());
-    if (!key)
-      return error(k->getLoc(), "'triton.Config' binds parameters by name: "
-                                "the keys must be strings");
-    const std::string &name = key->value;
+  for (const auto &[k, value] : *config.attr("kwargs")->items) {
+    if (!k.is(PyValue::Kind::Str))
+      return error(loc, "'triton.Config' binds parameters by name: the keys "
+                        "must be strings");
+    const std::string &name = k.s;
     const Param *param = nullptr;
     for (const Param &p : kernel.params)
       if (p.name == name)
         param = &p;
     if (!param)
-      return error(key->getLoc(), "autotune config binds '" + name +
-                                      "', which is not a parameter of "
-                                      "kernel '" +
-                                      kernel.name + "'");
+      return error(loc, "autotune config binds '" + name +
+                            "', which is not a parameter of kernel '" +
+                            kernel.name + "'");
     if (!isConstexprAnnotation(param->annotation.get()))
-      return error(key->getLoc(), "autotune config binds '" + name +
-                                      "', which is not a tl.constexpr "
-                                      "parameter of kernel '" +
-                                      kernel.name + "'");
+      return error(loc, "autotune config binds '" + name +
+                            "', which is not a tl.constexpr parameter of "
+                            "kernel '" +
+                            kernel.name + "'");
     if (!seen.insert(name).second)
-      return error(key->getLoc(), "autotune config binds '" + name + "' twice");
-
-    // The value as `-D NAME=VALUE` takes it.
-    const Expr *value = v.get();
-    std::string sign;
-    if (const auto *neg = dyn_cast<UnaryOpExpr>(value);
-        neg && neg->op == UnaryOpKind::Neg &&
-        isa<IntLitExpr, FloatLitExpr>(neg->operand.get())) {
-      sign = "-";
-      value = neg->operand.get();
-    }
-    std::string text;
-    if (const auto *i = dyn_cast<IntLitExpr>(value)) {
-      text = sign + std::to_string(i->value);
-    } else if (const auto *f = dyn_cast<FloatLitExpr>(value)) {
-      char buf[64];
-      std::snprintf(buf, sizeof(buf), "%.17g", f->value);
-      text = sign + buf;
-      // Keep it a float when it prints as a whole number.
-      if (StringRef(text).find_first_of(".eni") == StringRef::npos)
-        text += ".0";
-    } else if (const auto *b = dyn_cast<BoolLitExpr>(value)) {
-      text = b->value ? "True" : "False";
-    } else if (std::string r = resolve(value);
-               sign.empty() && StringRef(r).starts_with("triton.language.") &&
-               !StringRef(r).drop_front(16).contains('.')) {
-      text = "tl." + r.substr(16);
-    } else {
-      return error(v->getLoc(), "autotune config value of '" + name +
-                                    "' must be an integer, float, bool or "
-                                    "dtype literal");
-    }
-    config.constexprs.emplace_back(name, std::move(text));
+      return error(loc, "autotune config binds '" + name + "' twice");
+    if (!needKnown(value, loc, "autotune config value of '" + name + "'"))
+      return false;
+    std::string text = constexprText(value);
+    if (text.empty())
+      return error(loc, "autotune config value of '" + name +
+                            "' must be an int, float, bool, str, None, "
+                            "dtype or tuple of those, got " +
+                            ev.repr(value));
+    out.constexprs.emplace_back(name, std::move(text));
   }
   return true;
 }
 
-bool Reader::readSmallInt(StringRef param, const Expr *e, int64_t &out) {
-  const auto *i = dyn_cast<IntLitExpr>(e);
-  if (!i || i->isUnsignedOnly || i->value > 1024)
-    return error(e->getLoc(), "'triton.Config' argument '" + param +
-                                  "' must be a small integer literal");
-  out = static_cast<int64_t>(i->value);
+bool Reader::readSmallInt(StringRef param, const PyValue &v, SourceLoc loc,
+                          int64_t &out) {
+  if (!v.is(PyValue::Kind::Int) || !pyint::fitsInt64(v.i) ||
+      v.i.getSExtValue() > 1024)
+    return error(loc, "'triton.Config' argument '" + param +
+                          "' must be a small integer, got " + ev.repr(v));
+  out = v.i.getSExtValue();
   return true;
 }
 
 } // namespace
 
-bool tilec::frontend::readAutotuneSpec(const Module &module,
-                                       const FunctionDef &kernel,
-                                       DiagnosticSink &diag,
-                                       std::optional<AutotuneSpec> &spec) {
-  return Reader(module, kernel, diag).read(spec);
+bool tilec::frontend::readAutotuneSpec(
+    const Module &module, const FunctionDef &kernel, DiagnosticSink &diag,
+    Evaluator &ev, const std::vector<AppliedDecorator> *applied,
+    std::optional<AutotuneSpec> &spec) {
+  return Reader(module, kernel, diag, ev, applied).read(spec);
 }

@@ -14,17 +14,26 @@
 
 #include "Frontend/AST.h"
 #include "Frontend/Parser.h"
+#include "Frontend/PyValue.h"
 #include "tilec/AutotuneConfig.h"
 
 #include <optional>
 
 namespace tilec::frontend {
 
+class Evaluator;
+
 /// Reads the autotune decorator of `kernel` (one of `module`'s functions).
 /// Returns false after reporting an error to `diag`; otherwise `spec` is
 /// set when the kernel has the decorator and left empty when it has none.
+/// The decorator's arguments are evaluated by `ev` (Evaluator.h), so that
+/// configs computed by the program are read as Triton would see them;
+/// `applied` lists the decorators the program applied to the kernel's value
+/// (by `@` or by call), or is null when the evaluator did not find it.
 bool readAutotuneSpec(const Module &module, const FunctionDef &kernel,
-                      DiagnosticSink &diag, std::optional<AutotuneSpec> &spec);
+                      DiagnosticSink &diag, Evaluator &ev,
+                      const std::vector<AppliedDecorator> *applied,
+                      std::optional<AutotuneSpec> &spec);
 
 } // namespace tilec::frontend
 

@@ -191,7 +191,10 @@ FailureOr<TValue> Emitter::eval(const Expr *e) {
     return evalIfExp(llvm::cast<IfExpExpr>(e));
   case Expr::Kind::Dict:
   case Expr::Kind::Opaque:
-    // Only decorator arguments hold these; kernels never evaluate them.
+  case Expr::Kind::Comprehension:
+  case Expr::Kind::Starred:
+    // Only decorator arguments and module-level Python hold these; kernels
+    // never evaluate them.
     break;
   }
   return err(e->getLoc(), "unsupported expression");
@@ -245,6 +248,8 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
   switch (base->getKind()) {
   case TValue::Kind::Module: {
     const std::string &mod = base->getModulePath();
+    if (llvm::StringRef(mod).starts_with("pymod:"))
+      return programModuleAttr(*base, e->attr, e->attrLoc);
     std::string path = mod + "." + a;
     llvm::StringRef m(mod);
     // Everything under tl.extra / libdevice resolves, and is refused by

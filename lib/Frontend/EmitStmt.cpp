@@ -507,6 +507,13 @@ LogicalResult Emitter::emitSimpleStmt(const Stmt *s) {
     return emitWhile(llvm::cast<WhileStmt>(s));
   case Stmt::Kind::Return:
   case Stmt::Kind::If:
+  // Module-level and plain-function statements; kernels never hold them.
+  case Stmt::Kind::Import:
+  case Stmt::Kind::Def:
+  case Stmt::Kind::Try:
+  case Stmt::Kind::Break:
+  case Stmt::Kind::Continue:
+  case Stmt::Kind::Opaque:
     break;
   }
   return err(s->getLoc(), "unexpected statement");

@@ -26,6 +26,7 @@
 #include "mlir/IR/Verifier.h"
 
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace tilec::frontend;
 
@@ -46,8 +47,10 @@ private:
 };
 } // namespace
 
-Emitter::Emitter(mlir::MLIRContext &ctx, const Module &module)
-    : ctx(ctx), module(module), current(&module), b(&ctx, &opCounter) {}
+Emitter::Emitter(mlir::MLIRContext &ctx, const Module &module,
+                 Evaluator &evaluator)
+    : ctx(ctx), module(module), evaluator(evaluator), current(&module),
+      b(&ctx, &opCounter) {}
 
 mlir::Location Emitter::loc(SourceLoc l) {
   // Inside the prelude, everything is at the kernel's call of the tl
@@ -107,6 +110,23 @@ static bool isKnownModule(llvm::StringRef path) {
          path == "triton.language.core" || path == "triton.language.standard";
 }
 
+FailureOr<TValue> Emitter::resolveExternal(llvm::StringRef path,
+                                           SourceLoc l) {
+  std::string m = canonicalModule(path);
+  if (isKnownModule(m) || m == "triton")
+    return TValue::module(m);
+  // `triton.language.float16`, `triton.language.extra.libdevice.rsqrt`.
+  auto [parent, leaf] = llvm::StringRef(m).rsplit('.');
+  if (!leaf.empty() && isKnownModule(parent)) {
+    if (auto dt = parseDTypeName(leaf))
+      return TValue::dtypeObj(ElemType::scalar(*dt));
+    return TValue::builtin(m);
+  }
+  return err(l, "module '" + path +
+                    "' is not available in tilec kernels (only triton and "
+                    "triton.language are)");
+}
+
 FailureOr<TValue> Emitter::evalGlobal(const ConstexprGlobal &g) {
   if (auto it = globalCache.find(&g); it != globalCache.end())
     return it->second;
@@ -155,8 +175,19 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
   if (auto it = scope.find(n); it != scope.end())
     return it->second;
   for (const ConstexprGlobal &g : current->globals)
-    if (g.name == n)
+    if (g.name == n) {
+      // The program's value when the evaluator computed one (it sees the
+      // plain globals a constexpr is computed from).
+      if (std::optional<PyValue> v = evaluator.lookupGlobal(*current, n);
+          v && (v->constexprMarked || v->isUnknown()))
+        return fromPyValue(*v, n, e->getLoc());
       return evalGlobal(g);
+    }
+  // What the module-level Python bound the name to (Evaluator.h): a jit
+  // function defined or imported, a triton name imported under a `try`,
+  // a constexpr computed by the program.
+  if (std::optional<PyValue> v = evaluator.lookupGlobal(*current, n))
+    return fromPyValue(*v, n, e->getLoc());
   if (const FunctionDef *f = current->lookupFunction(n))
     return TValue::function(f);
   for (const ImportAlias &imp : current->imports) {
@@ -214,7 +245,7 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
 const Module *Emitter::moduleOf(const FunctionDef *f) const {
   if (const Module *m = getPreludeModuleOf(f))
     return m;
-  return &module;
+  return evaluator.ownerOf(f);
 }
 
 FailureOr<TValue>
@@ -285,7 +316,9 @@ Emitter::inlineFunction(const FunctionDef *f, SourceLoc callLoc,
   const Module *caller = current;
   current = moduleOf(f);
   std::optional<mlir::Location> savedPreludeCallSite = preludeCallSite;
-  if (current != &module && !preludeCallSite)
+  // Inside the prelude every location is the kernel's call; a helper of
+  // another module of the program keeps its own file's locations.
+  if (getPreludeModuleOf(f) && !preludeCallSite)
     preludeCallSite = callSite;
   activeFunctions.insert(f);
   functionStack.push_back(f);
@@ -333,6 +366,7 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
   mlir::Location wholeFile =
       mlir::FileLineColLoc::get(&ctx, module.filename, 0, 0);
   const FunctionDef *kernel = nullptr;
+  const std::vector<AppliedDecorator> *applied = nullptr;
   if (opts.kernelName.empty()) {
     if (module.functions.size() != 1) {
       mlir::InFlightDiagnostic d = mlir::emitError(wholeFile);
@@ -349,6 +383,15 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
     kernel = module.functions.front().get();
   } else {
     kernel = module.lookupFunction(opts.kernelName);
+    // The value Python binds the name to: `k = triton.jit(k)`, a kernel
+    // defined under a module-level `if`, decorators applied by a call.
+    if (std::optional<PyValue> v =
+            evaluator.lookupGlobal(module, opts.kernelName);
+        v && v->is(PyValue::Kind::Function) && v->jit &&
+        v->fnModule == &module) {
+      kernel = v->fn;
+      applied = v->decorators.get();
+    }
     if (!kernel) {
       mlir::InFlightDiagnostic d = mlir::emitError(wholeFile);
       d << "no @triton.jit function named '" << opts.kernelName
@@ -366,7 +409,11 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
   // asked of the kernel (the configs themselves bind through -D).
   std::optional<AutotuneSpec> autotune;
   MlirDiagnosticSink sink(ctx, module.filename);
-  if (!readAutotuneSpec(module, *kernel, sink, autotune))
+  if (!applied)
+    if (std::optional<PyValue> v = evaluator.lookupGlobal(module, kernel->name);
+        v && v->is(PyValue::Kind::Function) && v->fn == kernel)
+      applied = v->decorators.get();
+  if (!readAutotuneSpec(module, *kernel, sink, evaluator, applied, autotune))
     return nullptr;
 
   std::vector<SignatureEntry> sig;
@@ -396,8 +443,8 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
     TValue v;
     if (!parseConstexprValue(text, v)) {
       (void)err(it->loc, "-D " + name + "=" + text +
-                             ": expected an integer, a float, True/False or "
-                             "a dtype");
+                             ": expected an integer, a float, True/False, "
+                             "None, a quoted string, a dtype or a tuple");
       return nullptr;
     }
     defines[name] = v;
@@ -414,18 +461,15 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
   size_t next = 0;
   for (const Param &p : kernel->params) {
     bool isConst = isConstexprAnnotation(p.annotation.get());
+    // -D binds a constexpr wherever it sits: the signature then lists the
+    // other parameters only.
+    if (auto it = defines.find(p.name); it != defines.end()) {
+      bound[p.name] = it->second;
+      continue;
+    }
     if (isConst) {
       if (next < sig.size() && sig[next].kind == SignatureEntry::Kind::Value) {
-        if (defines.count(p.name)) {
-          (void)err(p.loc, "constexpr '" + p.name +
-                               "' is given both in the signature and by -D");
-          return nullptr;
-        }
         bound[p.name] = sig[next++].value;
-        continue;
-      }
-      if (auto it = defines.find(p.name); it != defines.end()) {
-        bound[p.name] = it->second;
         continue;
       }
       if (p.defaultValue) {
@@ -467,6 +511,14 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
                     p.name + "'");
       return nullptr;
     }
+    // As Triton specializes them: a None or a str argument is a constant
+    // of the compiled kernel, whatever the parameter's annotation.
+    if (sig[next].kind == SignatureEntry::Kind::Value &&
+        (sig[next].value.isNone() ||
+         sig[next].value.getKind() == TValue::Kind::Str)) {
+      bound[p.name] = sig[next++].value;
+      continue;
+    }
     if (sig[next].kind == SignatureEntry::Kind::Value) {
       (void)err(p.loc, "parameter '" + p.name +
                            "' is not a tl.constexpr but signature entry " +
@@ -477,11 +529,16 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
     runtimeArgs.push_back({&p, &sig[next++]});
   }
   if (next != sig.size()) {
+    std::string byD;
+    if (!defines.empty())
+      byD = "; -D binds " + std::to_string(defines.size()) +
+            " of them, so the signature lists the other " +
+            std::to_string(kernel->params.size() - defines.size());
     (void)err(kernel->nameLoc, "signature has " + llvm::Twine(sig.size()) +
                                    " entries but kernel '" + kernel->name +
                                    "' has " +
                                    llvm::Twine(kernel->params.size()) +
-                                   " parameters");
+                                   " parameters" + byD);
     return nullptr;
   }
 
@@ -622,6 +679,12 @@ void tilec::registerFrontendDialects(mlir::DialectRegistry &registry) {
   mlir::func::registerInlinerExtension(registry);
 }
 
+tilec::frontend::EvalOptions
+tilec::frontend::toEvalOptions(const FrontendOptions &options) {
+  return makeEvalOptions(options.arch, options.includeDirs,
+                         options.usePythonPath);
+}
+
 mlir::OwningOpRef<mlir::ModuleOp>
 tilec::emitTileModule(mlir::MLIRContext &ctx, llvm::StringRef source,
                       llvm::StringRef filename,
@@ -634,22 +697,33 @@ tilec::emitTileModule(mlir::MLIRContext &ctx, llvm::StringRef source,
   std::unique_ptr<Module> module = parseModule(source, filename, sink);
   if (!module)
     return nullptr;
-  Emitter emitter(ctx, *module);
+  Evaluator evaluator(*module, toEvalOptions(options));
+  Emitter emitter(ctx, *module, evaluator);
   return emitter.emitKernel(options);
 }
 
 mlir::FailureOr<std::optional<tilec::AutotuneSpec>>
 tilec::readAutotuneSpec(mlir::MLIRContext &ctx, llvm::StringRef source,
-                        llvm::StringRef filename, llvm::StringRef kernelName) {
+                        llvm::StringRef filename, llvm::StringRef kernelName,
+                        const FrontendOptions &options) {
   MlirDiagnosticSink sink(ctx, filename);
   std::unique_ptr<Module> module = parseModule(source, filename, sink);
   if (!module)
     return mlir::failure();
+  Evaluator evaluator(*module, frontend::toEvalOptions(options));
   const FunctionDef *kernel = nullptr;
+  const std::vector<AppliedDecorator> *applied = nullptr;
   if (!kernelName.empty())
     kernel = module->lookupFunction(kernelName);
   else if (module->functions.size() == 1)
     kernel = module->functions.front().get();
+  std::string name = kernel ? kernel->name : kernelName.str();
+  if (std::optional<PyValue> v = evaluator.lookupGlobal(*module, name);
+      !name.empty() && v && v->is(PyValue::Kind::Function) && v->jit &&
+      v->fnModule == module.get()) {
+    kernel = v->fn;
+    applied = v->decorators.get();
+  }
   if (!kernel) {
     mlir::InFlightDiagnostic d =
         mlir::emitError(mlir::FileLineColLoc::get(&ctx, filename, 0, 0));
@@ -661,9 +735,39 @@ tilec::readAutotuneSpec(mlir::MLIRContext &ctx, llvm::StringRef source,
     return mlir::failure();
   }
   std::optional<AutotuneSpec> spec;
-  if (!frontend::readAutotuneSpec(*module, *kernel, sink, spec))
+  if (!frontend::readAutotuneSpec(*module, *kernel, sink, evaluator, applied,
+                                  spec))
     return mlir::failure();
   return spec;
+}
+
+std::string tilec::getModuleDependencyDigest(llvm::StringRef source,
+                                            llvm::StringRef filename,
+                                            const FrontendOptions &options) {
+  CollectingDiagnosticSink sink;
+  std::unique_ptr<Module> module = parseModule(source, filename, sink);
+  if (!module)
+    return "";
+  Evaluator evaluator(*module, toEvalOptions(options));
+  (void)evaluator.lookupGlobal(*module, "__name__");
+  // The modules the file binds are read too: a kernel may use any of their
+  // names.
+  for (const ImportAlias &imp : module->imports)
+    if (std::optional<PyValue> v = evaluator.lookupGlobal(*module, imp.alias);
+        v && v->is(PyValue::Kind::Module))
+      (void)evaluator.getAttr(*v, "__name__", imp.loc, *module);
+  std::string digest;
+  for (const std::string &file : evaluator.filesRead()) {
+    if (file == module->filename)
+      continue;
+    digest += "file " + file + "\n";
+    if (auto buf = llvm::MemoryBuffer::getFile(file))
+      digest += (*buf)->getBuffer().str() + "\n";
+  }
+  for (const auto &[name, value] : evaluator.envRead())
+    digest += "env " + name + "=" + (value ? "'" + *value + "'" : "unset") +
+              "\n";
+  return digest;
 }
 
 std::vector<std::string> tilec::listKernels(mlir::MLIRContext &ctx,

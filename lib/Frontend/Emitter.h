@@ -22,6 +22,7 @@
 #define TILEC_LIB_FRONTEND_EMITTER_H
 
 #include "Frontend/AST.h"
+#include "Frontend/Evaluator.h"
 #include "Frontend/Signature.h"
 #include "Frontend/Value.h"
 #include "tilec/Frontend.h"
@@ -66,7 +67,9 @@ struct BoundArgs {
 
 class Emitter {
 public:
-  Emitter(mlir::MLIRContext &ctx, const Module &module);
+  /// `evaluator` runs the module-level Python of `module` and of what it
+  /// imports (Evaluator.h).
+  Emitter(mlir::MLIRContext &ctx, const Module &module, Evaluator &evaluator);
 
   mlir::OwningOpRef<mlir::ModuleOp> emitKernel(const FrontendOptions &opts);
 
@@ -96,8 +99,20 @@ public:
   FailureOr<TValue> inlineFunction(const FunctionDef *f, SourceLoc callLoc,
                                    const std::map<std::string, TValue> &bound);
   static bool isConstexprAnnotation(const Expr *annotation);
-  /// The file that defines `f`: a prelude file (Prelude.h) or the kernel's.
+  /// The file that defines `f`: a prelude file (Prelude.h), the kernel's or
+  /// a module it imports.
   const Module *moduleOf(const FunctionDef *f) const;
+  /// The kernel-language value of a module-level value the evaluator
+  /// computed for `name`, or an error at `l` saying why a kernel cannot use
+  /// it (EmitGlobals.cpp).
+  FailureOr<TValue> fromPyValue(const PyValue &v, llvm::StringRef name,
+                                SourceLoc l);
+  /// A name outside the program (`triton.language.float16`, `math`), as a
+  /// kernel sees it.
+  FailureOr<TValue> resolveExternal(llvm::StringRef path, SourceLoc l);
+  /// `mod.attr` for a module of the program (TValue::module "pymod:...").
+  FailureOr<TValue> programModuleAttr(const TValue &mod, llvm::StringRef attr,
+                                      SourceLoc l);
 
   //===--------------------------------------------------------------------===//
   // Statements (EmitStmt.cpp)
@@ -381,6 +396,7 @@ public:
   mlir::MLIRContext &ctx;
   /// The kernel's file.
   const Module &module;
+  Evaluator &evaluator;
   /// The file whose names are in scope: the kernel's, or a prelude file's
   /// while one of its functions is inlined (moduleOf).
   const Module *current;
@@ -418,6 +434,9 @@ bool containsReturn(const std::vector<const Stmt *> &stmts);
 /// Collects the names a statement list assigns (nested blocks included).
 void collectAssignedNames(const StmtList &stmts,
                           std::vector<std::string> &names);
+
+/// What the evaluator answers from the command line (`--arch`, `-I`).
+EvalOptions toEvalOptions(const FrontendOptions &options);
 
 } // namespace tilec::frontend
 

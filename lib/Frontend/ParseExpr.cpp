@@ -398,6 +398,26 @@ ExprPtr Parser::parseCall(ExprPtr func) {
     if (!decoratorMode && is(TokenKind::DoubleStar))
       return failAt(tok().loc, "keyword argument unpacking with '**' is not "
                                "supported in tilec kernels");
+    if (is(TokenKind::DoubleStar) || is(TokenKind::Star)) {
+      // `*args` is a StarredExpr argument; `**kwargs` a keyword named "**"
+      // (the evaluator expands both).
+      bool dbl = is(TokenKind::DoubleStar);
+      SourceLoc starLoc = tok().loc;
+      consume();
+      ExprPtr value = parseElement();
+      if (!value)
+        return nullptr;
+      if (dbl)
+        call->keywords.push_back({starLoc, "**", std::move(value)});
+      else
+        call->args.push_back(
+            std::make_unique<StarredExpr>(starLoc, std::move(value), false));
+      if (consumeIf(TokenKind::Comma))
+        continue;
+      if (!is(TokenKind::RParen))
+        return failHere("expected ',' or ')' in the argument list");
+      continue;
+    }
     if (is(TokenKind::Name) && peek().is(TokenKind::Equal)) {
       Keyword kw;
       kw.loc = tok().loc;
@@ -418,6 +438,12 @@ ExprPtr Parser::parseCall(ExprPtr func) {
       if (!arg)
         return nullptr;
       SourceLoc argLoc = startLoc(arg.get());
+      if (decoratorMode && is(TokenKind::kw_for)) {
+        arg = parseComprehension(argLoc, ComprehensionExpr::Shape::Generator,
+                                 std::move(arg));
+        if (!arg)
+          return nullptr;
+      }
       if (is(TokenKind::kw_for))
         return failAt(argLoc, "generator expressions are not supported in "
                               "tilec kernels");
@@ -561,6 +587,12 @@ ExprPtr Parser::parseParen() {
   ExprPtr first = parseElementOrStar();
   if (!first)
     return nullptr;
+  if (decoratorMode && is(TokenKind::kw_for)) {
+    first = parseComprehension(loc, ComprehensionExpr::Shape::Generator,
+                               std::move(first));
+    if (!first)
+      return nullptr;
+  }
   if (is(TokenKind::kw_for))
     return failAt(loc,
                   "generator expressions are not supported in tilec kernels");
@@ -602,6 +634,15 @@ ExprPtr Parser::parseListDisplay() {
   ExprPtr first = parseElementOrStar();
   if (!first)
     return nullptr;
+  if (decoratorMode && is(TokenKind::kw_for)) {
+    ExprPtr comp = parseComprehension(loc, ComprehensionExpr::Shape::List,
+                                      std::move(first));
+    if (!comp)
+      return nullptr;
+    if (!consumeIf(TokenKind::RSquare))
+      return failHere("expected ']' after the list comprehension");
+    return comp;
+  }
   if (is(TokenKind::kw_for))
     return failAt(loc,
                   "list comprehensions are not supported in tilec kernels");
@@ -662,6 +703,16 @@ ExprPtr Parser::parseBrace() {
     ExprPtr value = parseElement();
     if (!value)
       return nullptr;
+    if (dict->keys.empty() && is(TokenKind::kw_for)) {
+      ExprPtr comp =
+          parseComprehension(loc, ComprehensionExpr::Shape::Dict,
+                             std::move(value), std::move(key));
+      if (!comp)
+        return nullptr;
+      if (!consumeIf(TokenKind::RBrace))
+        return failHere("expected '}' after the dict comprehension");
+      return comp;
+    }
     dict->keys.push_back(std::move(key));
     dict->values.push_back(std::move(value));
     if (consumeIf(TokenKind::Comma))
@@ -745,4 +796,43 @@ ExprPtr Parser::parseFloat() {
   SourceLoc loc = t.loc;
   consume();
   return std::make_unique<FloatLitExpr>(loc, value.convertToDouble());
+}
+
+ExprPtr Parser::parseComprehension(SourceLoc loc,
+                                   ComprehensionExpr::Shape shape, ExprPtr elt,
+                                   ExprPtr key) {
+  auto comp = std::make_unique<ComprehensionExpr>(loc, shape);
+  comp->elt = std::move(elt);
+  comp->key = std::move(key);
+  while (is(TokenKind::kw_for)) {
+    consume();
+    CompFor clause;
+    clause.target = parseBitOr();
+    if (!clause.target)
+      return nullptr;
+    if (is(TokenKind::Comma)) {
+      auto tuple = std::make_unique<TupleExpr>(startLoc(clause.target.get()));
+      tuple->elts.push_back(std::move(clause.target));
+      while (consumeIf(TokenKind::Comma) && !is(TokenKind::kw_in)) {
+        ExprPtr target = parseBitOr();
+        if (!target)
+          return nullptr;
+        tuple->elts.push_back(std::move(target));
+      }
+      clause.target = std::move(tuple);
+    }
+    if (!consumeIf(TokenKind::kw_in))
+      return failHere("expected 'in' in the comprehension");
+    clause.iter = parseOrTest();
+    if (!clause.iter)
+      return nullptr;
+    while (consumeIf(TokenKind::kw_if)) {
+      ExprPtr cond = parseOrTest();
+      if (!cond)
+        return nullptr;
+      clause.ifs.push_back(std::move(cond));
+    }
+    comp->generators.push_back(std::move(clause));
+  }
+  return comp;
 }

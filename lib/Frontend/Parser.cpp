@@ -48,6 +48,7 @@ SourceLoc Parser::locForOffset(unsigned offset) {
 std::unique_ptr<Module> Parser::parseModule() {
   module = std::make_unique<Module>();
   module->filename = filename.str();
+  topBody = &module->body;
   while (!is(TokenKind::EndOfFile)) {
     size_t before = idx;
     if (!parseTopLevelStatement())
@@ -79,24 +80,40 @@ bool Parser::parseTopLevelStatement() {
   case TokenKind::At:
     return parseDecorated();
   case TokenKind::kw_def:
+    return parsePlainDef({}, t.loc.offset, idx);
   case TokenKind::kw_class:
-  case TokenKind::kw_async:
+  case TokenKind::kw_async: {
+    size_t start = idx;
+    SourceLoc loc = t.loc;
     recordDefName(idx);
     skipLogicalLine();
     skipIndentedBlock();
+    auto def = std::make_unique<DefStmt>(
+        loc, at(start + 1 + at(start).is(TokenKind::kw_async)).text.str());
+    def->isClass = at(start).is(TokenKind::kw_class);
+    def->why = def->isClass ? "a class" : "an 'async' function";
+    def->whyLoc = loc;
+    topBody->push_back(std::move(def));
     return true;
+  }
   case TokenKind::kw_if:
-  case TokenKind::kw_elif:
-  case TokenKind::kw_else:
   case TokenKind::kw_for:
   case TokenKind::kw_while:
   case TokenKind::kw_try:
+    return parseModuleCompound();
+  case TokenKind::kw_elif:
+  case TokenKind::kw_else:
   case TokenKind::kw_except:
   case TokenKind::kw_finally:
-  case TokenKind::kw_with:
+  case TokenKind::kw_with: {
+    size_t start = idx;
+    SourceLoc loc = t.loc;
+    std::string what = t.text.str();
     skipLogicalLine();
     skipIndentedBlock();
+    pushOpaque(loc, "a '" + what + "' block", namesBoundInBlock(start, idx));
     return true;
+  }
   default:
     return parseTopLevelSimpleLine();
   }
@@ -224,32 +241,49 @@ bool Parser::isDottedConstexprAt(size_t i, size_t &end) const {
 bool Parser::parseTopLevelSimpleStmt(bool &parsed) {
   parsed = false;
   lastOperandStart = SourceLoc();
-  if (is(TokenKind::kw_import)) {
+  if (is(TokenKind::kw_import) || is(TokenKind::kw_from)) {
     parsed = true;
-    return parseImport();
-  }
-  if (is(TokenKind::kw_from)) {
-    parsed = true;
-    return parseFromImport();
+    auto stmt = std::make_unique<ImportStmt>(tok().loc);
+    size_t before = module->imports.size();
+    bool ok = is(TokenKind::kw_import) ? parseImport() : parseFromImport();
+    for (size_t i = before; i < module->imports.size(); ++i)
+      stmt->aliases.push_back(i);
+    if (ok)
+      topBody->push_back(std::move(stmt));
+    return ok;
   }
   if (is(TokenKind::Name)) {
     size_t end;
+    // Constexpr globals are read for the emitter and kept for the
+    // evaluator too.
+    size_t start = idx;
     if (peek().is(TokenKind::Equal) && isDottedConstexprAt(idx + 2, end) &&
         at(end).is(TokenKind::LParen)) {
       parsed = true;
-      return parseConstexprAssign();
+      if (!parseConstexprAssign())
+        return false;
+      idx = start;
+      keepSimpleStmt();
+      return true;
     }
     if (peek().is(TokenKind::Colon) && isDottedConstexprAt(idx + 2, end) &&
         at(end).is(TokenKind::Equal)) {
       parsed = true;
-      return parseConstexprAnnotated();
+      if (!parseConstexprAnnotated())
+        return false;
+      idx = start;
+      keepSimpleStmt();
+      return true;
     }
   }
   recordAssignedNames();
   if (is(TokenKind::Name) && peek().is(TokenKind::Equal) &&
-      at(idx + 2).is(TokenKind::LSquare))
+      at(idx + 2).is(TokenKind::LSquare)) {
+    size_t start = idx;
     parseListGlobal();
-  skipSimpleStmt();
+    idx = start;
+  }
+  keepSimpleStmt();
   return true;
 }
 
@@ -297,11 +331,11 @@ bool Parser::parseImport() {
     if (consumeIf(TokenKind::kw_as)) {
       if (!is(TokenKind::Name))
         return errorHere("expected a name after 'as'");
-      module->imports.push_back({loc, path, tok().text.str()});
+      module->imports.push_back({loc, path, tok().text.str(), "", "", ""});
       consume();
     } else {
       // `import a.b` binds `a` to the package `a`.
-      module->imports.push_back({loc, first, first});
+      module->imports.push_back({loc, first, first, "", "", path});
     }
     if (!consumeIf(TokenKind::Comma))
       return true;
@@ -349,7 +383,7 @@ bool Parser::parseFromImport() {
     }
     std::string full =
         StringRef(path).ends_with(".") ? path + name : path + "." + name;
-    module->imports.push_back({loc, full, alias});
+    module->imports.push_back({loc, full, alias, path, name, ""});
     if (!consumeIf(TokenKind::Comma))
       break;
     if (parenthesized && is(TokenKind::RParen))
@@ -442,9 +476,35 @@ bool Parser::parseDecorated() {
     skipLogicalLine();
   }
   if (!jit) {
+    // A plain function (or a class): kept for the evaluator when its
+    // decorators and body stay in the subset.
+    size_t defIdx = idx;
+    std::vector<ExprPtr> decorators;
+    bool ok = true;
+    for (size_t start : starts) {
+      idx = start + 1;
+      Tentative tentative(*this);
+      ExprPtr decorator = parseDecoratorExpr();
+      if (!decorator || !is(TokenKind::Newline)) {
+        ok = false;
+        break;
+      }
+      decorators.push_back(std::move(decorator));
+    }
+    failed = false;
+    idx = defIdx;
+    if (ok && is(TokenKind::kw_def))
+      return parsePlainDef(std::move(decorators), at(first).loc.offset,
+                           defIdx);
+    SourceLoc loc = tok().loc;
+    std::string name = at(idx + 1 + is(TokenKind::kw_async)).text.str();
     recordDefName(idx);
     skipLogicalLine();
     skipIndentedBlock();
+    auto def = std::make_unique<DefStmt>(loc, name);
+    def->why = "a decorated definition outside the subset tilec evaluates";
+    def->whyLoc = loc;
+    topBody->push_back(std::move(def));
     return true;
   }
   // Decorator errors come first, in source order.
@@ -473,7 +533,7 @@ bool Parser::parseDecorated() {
 }
 
 bool Parser::parseFunctionDef(std::vector<ExprPtr> decorators,
-                              unsigned startOffset) {
+                              unsigned startOffset, bool jit) {
   auto func = std::make_unique<FunctionDef>();
   func->loc = tok().loc;
   consume(); // def
@@ -510,9 +570,20 @@ bool Parser::parseFunctionDef(std::vector<ExprPtr> decorators,
   func->sourceText = buffer.slice(startOffset, endOffset).str();
   func->decorators = std::move(decorators);
 
-  // A later definition rebinds the name, as in Python.
-  llvm::erase_if(module->functions,
-                 [&](const auto &f) { return f->name == func->name; });
+  auto def = std::make_unique<DefStmt>(func->loc, func->name);
+  def->fn = func.get();
+  def->isJit = jit;
+  topBody->push_back(std::move(def));
+  if (!jit) {
+    module->plainFunctions.push_back(std::move(func));
+    return true;
+  }
+  // A later definition rebinds the name, as in Python; the earlier one stays
+  // alive for the statement that defined it.
+  for (auto &f : module->functions)
+    if (f->name == func->name)
+      module->plainFunctions.push_back(std::move(f));
+  llvm::erase_if(module->functions, [](const auto &f) { return !f; });
   module->functions.push_back(std::move(func));
   return true;
 }
@@ -521,6 +592,31 @@ bool Parser::parseParams(FunctionDef &func) {
   llvm::StringSet<> seen;
   bool sawDefault = false;
   while (!is(TokenKind::RParen)) {
+    // Plain functions: `*args`, `**kwargs`, and the `*` and `/` markers
+    // (keyword-only and positional-only parameters bind as others here).
+    if (plainMode && (is(TokenKind::Star) || is(TokenKind::DoubleStar))) {
+      Param::Star star =
+          is(TokenKind::Star) ? Param::Star::Args : Param::Star::Kwargs;
+      consume();
+      if (is(TokenKind::Name)) {
+        Param param;
+        param.loc = tok().loc;
+        param.name = tok().text.str();
+        param.star = star;
+        consume();
+        func.params.push_back(std::move(param));
+      }
+      if (consumeIf(TokenKind::Comma))
+        continue;
+      if (!is(TokenKind::RParen))
+        return errorHere("expected ',' or ')' in the parameter list");
+      continue;
+    }
+    if (plainMode && is(TokenKind::Slash)) {
+      consume();
+      consumeIf(TokenKind::Comma);
+      continue;
+    }
     if (is(TokenKind::Star)) {
       if (peek().is(TokenKind::Name))
         return errorAt(tok().loc,
@@ -558,7 +654,7 @@ bool Parser::parseParams(FunctionDef &func) {
       if (!param.defaultValue)
         return false;
       sawDefault = true;
-    } else if (sawDefault) {
+    } else if (sawDefault && !plainMode) {
       return errorAt(param.loc, "parameter without a default follows "
                                 "parameter with a default");
     }
@@ -614,12 +710,25 @@ ExprPtr Parser::parseElementOrStar() {
   if (!decoratorMode && is(TokenKind::Star))
     return failAt(tok().loc,
                   "starred expressions are not supported in tilec kernels");
+  if (is(TokenKind::Star)) {
+    SourceLoc loc = tok().loc;
+    consume();
+    ExprPtr value = parseElement();
+    if (!value)
+      return nullptr;
+    return std::make_unique<StarredExpr>(loc, std::move(value), false);
+  }
   return parseElement();
 }
 
 ExprPtr Parser::parseOpaque(bool inBrackets) {
   size_t start = idx;
   unsigned depth = 0;
+  // A lambda's parameters are separated by commas of their own.
+  if (is(TokenKind::kw_lambda))
+    while (!is(TokenKind::Colon) && !is(TokenKind::Newline) &&
+           !is(TokenKind::EndOfFile))
+      consume();
   while (true) {
     const Token &t = tok();
     if (t.is(TokenKind::Error))
@@ -759,9 +868,13 @@ bool Parser::parseSimpleStmt(StmtList &body) {
     return true;
   }
   case TokenKind::kw_break:
-    return refuse("break");
   case TokenKind::kw_continue:
-    return refuse("continue");
+    if (!plainMode)
+      return refuse(tok().text);
+    body.push_back(
+        std::make_unique<BreakStmt>(loc, is(TokenKind::kw_continue)));
+    consume();
+    return true;
   case TokenKind::kw_del:
     return refuse("del");
   case TokenKind::kw_global:
@@ -769,7 +882,12 @@ bool Parser::parseSimpleStmt(StmtList &body) {
   case TokenKind::kw_nonlocal:
     return refuse("nonlocal");
   case TokenKind::kw_raise:
-    return refuse("raise");
+    if (!plainMode)
+      return refuse("raise");
+    // The evaluator cannot raise: reaching it makes the result unknown.
+    skipSimpleStmt();
+    body.push_back(std::make_unique<OpaqueStmt>(loc, "a 'raise' statement"));
+    return true;
   case TokenKind::kw_yield:
     return refuse("yield");
   case TokenKind::kw_assert: {
@@ -1025,12 +1143,23 @@ bool Parser::parseFor(StmtList &body) {
   ExprPtr target = parseBitOr();
   if (!target)
     return false;
+  if (plainMode && is(TokenKind::Comma)) {
+    auto tuple = std::make_unique<TupleExpr>(startLoc(target.get()));
+    tuple->elts.push_back(std::move(target));
+    while (consumeIf(TokenKind::Comma) && !is(TokenKind::kw_in)) {
+      ExprPtr elt = parseBitOr();
+      if (!elt)
+        return false;
+      tuple->elts.push_back(std::move(elt));
+    }
+    target = std::move(tuple);
+  }
   if (is(TokenKind::Comma))
     return errorAt(startLoc(target.get()), "'for' loop target must be a "
                                            "single name in tilec kernels");
   if (!is(TokenKind::kw_in))
     return errorHere("expected 'in' after the 'for' loop target");
-  if (!isa<NameExpr>(target.get())) {
+  if (!isa<NameExpr>(target.get()) && !(plainMode && isa<TupleExpr>(target.get()))) {
     if (isa<TupleExpr>(target.get()) || isa<ListExpr>(target.get()))
       return errorAt(startLoc(target.get()), "'for' loop target must be a "
                                              "single name in tilec kernels");

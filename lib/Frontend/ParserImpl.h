@@ -300,6 +300,10 @@ private:
   /// tentative parse is under way); always returns false.
   bool errorAt(SourceLoc loc, const Twine &message) {
     failed = true;
+    if (suppress && suppressedError.empty()) {
+      suppressedError = message.str();
+      suppressedLoc = loc;
+    }
     if (suppress || reported)
       return false;
     reported = true;
@@ -388,6 +392,22 @@ private:
   //===--------------------------------------------------------------------===//
 
   bool parseTopLevelStatement();
+  // Module-level Python kept for the evaluator (ParseModule.cpp).
+  bool parseModuleCompound();
+  bool parseModuleBlock(StmtList &body);
+  bool parseModuleIf(StmtList &body);
+  bool parseModuleFor(StmtList &body);
+  bool parseModuleWhile(StmtList &body);
+  bool parseModuleTry(StmtList &body);
+  bool parsePlainDef(std::vector<ExprPtr> decorators, unsigned startOffset,
+                     size_t defIdx);
+  void keepSimpleStmt();
+  void pushOpaque(SourceLoc loc, StringRef why,
+                  std::vector<std::string> names);
+  /// Names bound by the logical line at `i` (`a = b = ...`, `a, b = ...`,
+  /// `a[..] = ...`, `a.x = ...`, `a += ...`).
+  std::vector<std::string> namesBoundAt(size_t i) const;
+  std::vector<std::string> namesBoundInBlock(size_t from, size_t to) const;
   bool parseTopLevelSimpleLine();
   bool parseTopLevelSimpleStmt(bool &parsed);
   bool parseImport();
@@ -396,7 +416,8 @@ private:
   bool parseConstexprAnnotated();
   void parseListGlobal();
   bool parseDecorated();
-  bool parseFunctionDef(std::vector<ExprPtr> decorators, unsigned startOffset);
+  bool parseFunctionDef(std::vector<ExprPtr> decorators, unsigned startOffset,
+                        bool jit = true);
   bool parseParams(FunctionDef &func);
 
   bool isDottedConstexprAt(size_t i, size_t &end) const;
@@ -453,6 +474,10 @@ private:
   ExprPtr parseListDisplay();
   ExprPtr parseBrace();
   ExprPtr parseStrings();
+  /// The `for ... in ... if ...` clauses after `elt` (decorators and
+  /// module-level Python only).
+  ExprPtr parseComprehension(SourceLoc loc, ComprehensionExpr::Shape shape,
+                             ExprPtr elt, ExprPtr key = nullptr);
   ExprPtr parseInt();
   ExprPtr parseFloat();
 
@@ -472,6 +497,16 @@ private:
   std::vector<Token> tokens;
   size_t idx = 0;
   std::unique_ptr<Module> module;
+
+  /// Where module-level statements go (the module's body or a block).
+  StmtList *topBody = nullptr;
+  /// Plain functions and module-level code: `break`, `continue`, `raise`
+  /// and tuple loop targets parse (the evaluator runs them).
+  bool plainMode = false;
+  /// The first error of a tentative parse, kept as the reason a plain
+  /// function or a module-level statement is outside the subset.
+  std::string suppressedError;
+  SourceLoc suppressedLoc;
 
   bool failed = false;
   bool reported = false;

@@ -15,9 +15,68 @@
 
 using namespace tilec::frontend;
 
+/// Splits `text` at the commas outside brackets and quotes.
+static llvm::SmallVector<llvm::StringRef> splitTopLevel(llvm::StringRef text) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"')
+      quote = c;
+    else if (c == '(' || c == '[' || c == '<')
+      ++depth;
+    else if ((c == ')' || c == ']' || c == '>') && depth > 0)
+      --depth;
+    else if (c == ',' && depth == 0) {
+      parts.push_back(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push_back(text.substr(start));
+  return parts;
+}
+
 bool tilec::frontend::parseConstexprValue(llvm::StringRef text,
                                           TValue &value) {
   text = text.trim();
+  // Triton's constexprs may also be None, a str and a tuple of constexprs.
+  if (text == "None") {
+    value = TValue::none();
+    return true;
+  }
+  if (text.size() >= 2 && (text.front() == '\'' || text.front() == '"') &&
+      text.back() == text.front() &&
+      !text.drop_front().drop_back().contains(text.front())) {
+    value = TValue::string(text.drop_front().drop_back().str());
+    return true;
+  }
+  if (text.size() >= 2 && text.front() == '(' && text.back() == ')') {
+    llvm::StringRef inner = text.drop_front().drop_back().trim();
+    std::vector<TValue> elts;
+    if (!inner.empty()) {
+      llvm::SmallVector<llvm::StringRef> parts = splitTopLevel(inner);
+      // `(1,)`: the trailing comma leaves an empty last part.
+      if (parts.size() > 1 && parts.back().trim().empty())
+        parts.pop_back();
+      else if (parts.size() == 1)
+        return false; // `(1)` is not a tuple
+      for (llvm::StringRef part : parts) {
+        TValue elt;
+        if (!parseConstexprValue(part, elt))
+          return false;
+        elts.push_back(elt);
+      }
+    }
+    value = TValue::tuple(std::move(elts));
+    return true;
+  }
   if (text == "True" || text == "true") {
     value = TValue::boolean(true);
     return true;
@@ -63,22 +122,8 @@ bool tilec::frontend::parseConstexprValue(llvm::StringRef text,
 /// Splits a signature at the commas outside brackets: a tensor descriptor's
 /// block shape (`tensordesc<fp16[128, 64]>`) has commas of its own.
 static llvm::SmallVector<llvm::StringRef> splitEntries(llvm::StringRef sig) {
-  llvm::SmallVector<llvm::StringRef> parts;
-  int depth = 0;
-  size_t start = 0;
-  for (size_t i = 0; i < sig.size(); ++i) {
-    char c = sig[i];
-    if (c == '[' || c == '<')
-      ++depth;
-    else if ((c == ']' || c == '>') && depth > 0)
-      --depth;
-    else if (c == ',' && depth == 0) {
-      parts.push_back(sig.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push_back(sig.substr(start));
-  return parts;
+  // Tuple constexprs (`(1, 2)`) and quoted strings hold commas too.
+  return splitTopLevel(sig);
 }
 
 /// Parses the inside of `tensordesc<...>`: a dtype and a bracketed shape.
@@ -176,7 +221,10 @@ bool tilec::frontend::parseSignature(llvm::StringRef sig,
     if (!spec.empty())
       return fail("a constexpr value takes no ':' specialization");
     TValue v;
-    if (!parseConstexprValue(body, v) || v.getKind() == TValue::Kind::DTypeObj)
+    // A bare `fp32` is a type; a dtype value is spelled `tl.float32`.
+    if (!parseConstexprValue(body, v) ||
+        (v.getKind() == TValue::Kind::DTypeObj &&
+         !body.starts_with("tl.") && !body.starts_with("triton.language.")))
       return fail("expected a type such as '*fp16', 'i32' or 'i32:16', or a "
                   "constexpr value such as 1024");
     e.kind = SignatureEntry::Kind::Value;

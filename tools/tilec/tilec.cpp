@@ -77,6 +77,11 @@ static cl::alias signatureLong("signature", cl::aliasopt(signature),
 static cl::list<std::string>
     defines("D", cl::desc("Bind a constexpr parameter: -D NAME=VALUE"),
             cl::value_desc("NAME=VALUE"), cl::Prefix, cl::cat(tilecCat));
+static cl::list<std::string> includeDirs(
+    "I",
+    cl::desc("Search DIR for the modules the kernel file imports (after "
+             "the file's own package, before PYTHONPATH)"),
+    cl::value_desc("DIR"), cl::Prefix, cl::cat(tilecCat));
 static cl::opt<int> numWarps("num-warps",
                              cl::desc("Warps per program (default 4)"),
                              cl::init(4), cl::cat(tilecCat));
@@ -189,6 +194,7 @@ static tilec::CompileOptions getCompileOptions() {
   opts.numStages = numStages;
   opts.arch = arch;
   opts.fpFusion = fpFusion;
+  opts.includeDirs.assign(includeDirs.begin(), includeDirs.end());
   // Triton's debug switch: TRITON_DEBUG set to 1, true, yes, on or y.
   if (const char *env = std::getenv("TRITON_DEBUG")) {
     std::string v = llvm::StringRef(env).trim().lower();
@@ -204,13 +210,22 @@ static tilec::CompileOptions getCompileOptions() {
   return opts;
 }
 
+/// What the frontend needs to read a decorator: the target and -I.
+static tilec::FrontendOptions autotuneFrontendOptions() {
+  tilec::FrontendOptions fe;
+  fe.arch = arch;
+  fe.includeDirs.assign(includeDirs.begin(), includeDirs.end());
+  return fe;
+}
+
 /// The kernel's autotune spec, or failure after reporting why there is
 /// none (an error in the decorator, or no decorator).
 static mlir::FailureOr<tilec::AutotuneSpec>
 getAutotuneSpec(mlir::MLIRContext &ctx, llvm::StringRef source,
                 llvm::StringRef filename) {
   mlir::FailureOr<std::optional<tilec::AutotuneSpec>> spec =
-      tilec::readAutotuneSpec(ctx, source, filename, kernelName);
+      tilec::readAutotuneSpec(ctx, source, filename, kernelName,
+                              autotuneFrontendOptions());
   if (mlir::failed(spec))
     return mlir::failure();
   if (!*spec) {

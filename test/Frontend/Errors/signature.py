@@ -43,7 +43,7 @@ def other(Y):
 # TYPEFORCONST: {{.*}}signature.py:25:13: error: constexpr parameter 'BLOCK' needs a value, but signature entry 3 is the type 'i32' (give a bare value or -D BLOCK=...)
 # DUNKNOWN: {{.*}}signature.py:25:5: error: -D FOO: kernel 'k' has no parameter named 'FOO'
 # DNOTCONST: {{.*}}signature.py:25:10: error: -D N: parameter 'N' is not a tl.constexpr
-# DBAD: {{.*}}signature.py:25:13: error: -D BLOCK=abc: expected an integer, a float, True/False or a dtype
-# DTWICE: {{.*}}signature.py:25:13: error: constexpr 'BLOCK' is given both in the signature and by -D
+# DBAD: {{.*}}signature.py:25:13: error: -D BLOCK=abc: expected an integer, a float, True/False, None, a quoted string, a dtype or a tuple
+# DTWICE: {{.*}}signature.py:25:5: error: signature has 3 entries but kernel 'k' has 3 parameters; -D binds 1 of them, so the signature lists the other 2
 # DOK: func.func @k(%{{.*}}: !tile.ptr<f32>, %{{.*}}: i32)
 # DOK: tile.make_range 0 to 16 : tensor<16xi32>

@@ -1,0 +1,68 @@
+//===- EvaluatorImpl.h - The evaluator's frames and modules -----*- C++ -*-===//
+//
+// Internal to Evaluator.cpp, EvalBuiltins.cpp and ModuleLoader.cpp: the
+// state of one module of the program (its parsed AST, its namespace, how
+// far it has run) and the frame one statement list runs in.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_LIB_FRONTEND_EVALUATORIMPL_H
+#define TILEC_LIB_FRONTEND_EVALUATORIMPL_H
+
+#include "Frontend/Evaluator.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace tilec::frontend {
+
+struct Evaluator::ModuleState {
+  std::string file;   // the .py file (empty for a namespace package)
+  std::string dir;    // the package directory when this is a package
+  std::string dotted; // the module's dotted name, "" for the main file
+  std::unique_ptr<Module> owned;
+  const Module *module = nullptr;
+  /// Why the file could not be read or parsed (then `module` is null).
+  std::string error;
+  llvm::StringMap<PyValue> globals;
+  enum class Status { NotRun, Running, Done } status = Status::NotRun;
+};
+
+struct Evaluator::Frame {
+  ModuleState *module = nullptr;
+  /// Null for module scope: names bind in the module's globals.
+  llvm::StringMap<PyValue> *locals = nullptr;
+  /// Set by `return` (and by a statement that made the result unknown).
+  std::optional<PyValue> result;
+  const std::string &filename() const { return module->module->filename; }
+  PyValue *find(llvm::StringRef name) {
+    if (locals) {
+      auto it = locals->find(name);
+      if (it != locals->end())
+        return &it->second;
+    }
+    auto it = module->globals.find(name);
+    return it == module->globals.end() ? nullptr : &it->second;
+  }
+  void bind(llvm::StringRef name, PyValue v) {
+    (locals ? *locals : module->globals)[name] = std::move(v);
+  }
+};
+
+/// Counts the depth of the program's calls the evaluator is in.
+struct CallDepthScope {
+  explicit CallDepthScope(Evaluator &e) : e(e) { ++e.callDepth; }
+  ~CallDepthScope() { --e.callDepth; }
+  Evaluator &e;
+};
+
+/// Calls deeper than this are unknown (recursion without an end).
+inline constexpr unsigned kMaxCallDepth = 64;
+
+/// The names a statement list binds (assignment targets, defs, imports,
+/// loop targets), for a branch whose condition is unknown.
+void collectBoundNames(const StmtList &body, const Module &m,
+                       std::vector<std::pair<std::string, SourceLoc>> &out);
+
+} // namespace tilec::frontend
+
+#endif // TILEC_LIB_FRONTEND_EVALUATORIMPL_H

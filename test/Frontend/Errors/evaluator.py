@@ -1,0 +1,119 @@
+# RUN: tilec %s -k k -s "*fp32, i32" --split-input-file --verify-diagnostics
+# The module-level Python tilec cannot evaluate is an error only where a
+# kernel or a decorator needs it, at that use, naming the construct.
+
+import torch
+import triton
+import triton.language as tl
+
+
+def get_configs():
+    name = torch.cuda.get_device_name()
+    return [triton.Config({'BLOCK': 64 if name == "H100" else 32})]
+
+
+# expected-error @+1 {{autotune 'configs' needs a call of 'torch.cuda.get_device_name'}}
+@triton.autotune(configs=get_configs(), key=['n'])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+def hook(args):
+    pass
+
+
+# expected-error @+1 {{'triton.autotune' argument 'pre_hook' runs Python around each timing run, which tilec cannot do}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64})], key=['n'], pre_hook=hook)
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+# expected-error @+1 {{'triton.autotune' argument 'post_hook' runs Python around each timing run, which tilec cannot do}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64})], key=['n'], post_hook=lambda *args: None)
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+
+
+# -----
+import torch
+import triton
+import triton.language as tl
+
+fast_exp = torch.compile(tl.exp)
+
+
+@triton.jit
+def k(x_ptr, n):
+    # expected-error @+1 {{'fast_exp' is bound to a call of 'torch.compile'}}
+    tl.store(x_ptr, fast_exp(1.0))
+
+
+# -----
+import triton
+import triton.language as tl
+
+with open("limits.txt") as f:
+    LIMIT = tl.constexpr(int(f.read()))
+
+
+@triton.jit
+def k(x_ptr, n):
+    # expected-error @+1 {{'LIMIT' is bound to a 'with' block}}
+    tl.store(x_ptr, LIMIT)
+
+
+# -----
+import triton
+import triton.language as tl
+
+from .missing import helper
+
+
+@triton.jit
+def k(x_ptr, n):
+    # expected-error @+1 {{'helper' is imported by 'from .missing import helper', which finds nothing in the kernel file's package, the -I directories or PYTHONPATH}}
+    tl.store(x_ptr, helper(n))
+
+
+# -----
+import triton
+import triton.language as tl
+
+VALUES = [1, 2]
+# The kernel needs BLOCK: an index out of range is an unknown value there.
+BLOCK = tl.constexpr(VALUES[5])
+
+
+@triton.jit
+def k(x_ptr, n):
+    # expected-error @+1 {{'BLOCK' is bound to an index out of range}}
+    tl.store(x_ptr + tl.arange(0, BLOCK), 1.0)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+def configs():
+    while True: pass
+
+
+# expected-error @+1 {{autotune 'configs' needs a computation longer than tilec evaluates}}
+@triton.autotune(configs=configs(), key=['n'])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass

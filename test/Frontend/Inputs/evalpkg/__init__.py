@@ -1,0 +1,1 @@
+# A package of the evaluator's import tests (imports_program.py).
