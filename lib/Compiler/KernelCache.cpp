@@ -174,11 +174,14 @@ std::string KernelCache::computeKey(llvm::StringRef source,
   field(std::to_string(options.includeDirs.size()));
   for (const std::string &dir : options.includeDirs)
     field(dir);
+  // A file that reads nothing besides itself keeps the key it had.
   if (!filename.empty()) {
     FrontendOptions fe;
     fe.arch = options.arch;
     fe.includeDirs = options.includeDirs;
-    field(getModuleDependencyDigest(source, filename, fe));
+    if (std::string deps = getModuleDependencyDigest(source, filename, fe);
+        !deps.empty())
+      field(deps);
   }
   // The assembler is part of the target: a cubin from another ptxas, or a
   // PTX-only entry made where there was none, must not be reused.

@@ -458,6 +458,10 @@ static PyValue compareOp(Evaluator &ev, CompareOpKind op, const PyValue &a,
     bool found = false;
     if (b.is(PyValue::Kind::Str) && a.is(PyValue::Kind::Str)) {
       found = b.s.find(a.s) != std::string::npos;
+    } else if (b.is(PyValue::Kind::External) && b.s == "os.environ" &&
+               a.is(PyValue::Kind::Str)) {
+      // Read at compile time, as os.environ.get.
+      found = ev.getEnv(a.s).has_value();
     } else if (b.is(PyValue::Kind::Dict)) {
       for (const auto &kv : *b.items)
         found |= ev.equal(kv.first, a);
@@ -499,6 +503,13 @@ static PyValue subscript(Evaluator &ev, const PyValue &base,
       if (ev.equal(k, index))
         return v;
     return ev.unknownAt(e, frame, "a missing key " + ev.repr(index));
+  }
+  if (base.is(PyValue::Kind::External) && base.s == "os.environ" &&
+      index.is(PyValue::Kind::Str)) {
+    if (std::optional<std::string> v = ev.getEnv(index.s))
+      return PyValue::str(*v);
+    return ev.unknownAt(e, frame, "the unset environment variable '" +
+                                      index.s + "'");
   }
   if (base.is(PyValue::Kind::External))
     return ev.unknownAt(e, frame, "a subscript of '" + base.s + "'");

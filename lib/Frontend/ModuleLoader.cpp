@@ -76,9 +76,12 @@ Evaluator::Evaluator(const Module &main, EvalOptions opts)
   std::string dir = absoluteDir(main.filename);
   std::string dotted = path::stem(main.filename).str();
   std::string root = dir;
-  while (isPackageDir(root)) {
+  while (!root.empty() && isPackageDir(root)) {
+    std::string parent = std::string(path::parent_path(root));
+    if (parent == root)
+      break;
     dotted = path::filename(root).str() + "." + dotted;
-    root = std::string(path::parent_path(root));
+    root = parent;
   }
   std::vector<std::string> roots = {root, dir};
   for (const std::string &d : options.includeDirs)

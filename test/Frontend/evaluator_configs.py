@@ -105,6 +105,8 @@ def target(x_ptr, BLOCK: tl.constexpr):
 
 ENV_BLOCKS = [int(b) for b in
               os.environ.get("TILEC_TEST_BLOCKS", "128").split(",")]
+if "TILEC_TEST_BLOCKS" in os.environ:
+    ENV_BLOCKS = ENV_BLOCKS + [int(os.environ["TILEC_TEST_BLOCKS"][:2]) * 4]
 
 
 @triton.autotune(configs=[triton.Config({'BLOCK': b}) for b in ENV_BLOCKS],
@@ -115,5 +117,6 @@ def env(x_ptr, BLOCK: tl.constexpr):
 
 # ENV: 0: BLOCK=16
 # ENV: 1: BLOCK=32
+# ENV: 2: BLOCK=64
 # NOENV: 0: BLOCK=128
 # NOENV-NOT: 1:

@@ -39,12 +39,12 @@ def plain(x_ptr, n):
     tl.store(x_ptr, 1.0)
 
 
-@triton.autotune(configs=[triton.Config({'BLOCK': 64})], key=['n'], warmup=5)
+@triton.autotune(configs=[triton.Config({'BLOCK': 64})], key=['n'], pre_hook=print)
 @triton.jit
 def refused(x_ptr, n, BLOCK: tl.constexpr):
     tl.store(x_ptr + tl.arange(0, BLOCK), 1.0)
 
-# CARET:{{.*}}autotune_cli.py:42:76: error: 'triton.autotune' argument 'warmup' is not supported by tilec (it tunes configs and key only)
-# CARET-NEXT:@triton.autotune(configs=[triton.Config({'BLOCK': 64})], key=['n'], warmup=5)
+# CARET:{{.*}}autotune_cli.py:42:76: error: 'triton.autotune' argument 'pre_hook' runs Python around each timing run, which tilec cannot do
+# CARET-NEXT:@triton.autotune(configs=[triton.Config({'BLOCK': 64})], key=['n'], pre_hook=print)
 # CARET-NEXT:                                                                           ^
 # CARET-NOT:{{.}}

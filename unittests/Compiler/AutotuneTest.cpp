@@ -227,15 +227,15 @@ TEST(AutotuneSpecTest, ReadsTheDecorator) {
 
 TEST(AutotuneSpecTest, RefusedDecoratorIsACompileError) {
   std::string source = kSource;
-  source.replace(source.find("key=['n']"), 9, "key=['n'], warmup=5");
+  source.replace(source.find("key=['n']"), 9, "key=['n'], post_hook=print");
   llvm::Expected<std::optional<AutotuneSpec>> spec =
       readSpec(source, "k.py", "k");
   ASSERT_FALSE(static_cast<bool>(spec));
   llvm::Error e = spec.takeError();
   EXPECT_TRUE(e.isA<CompileError>());
   std::string text = llvm::toString(std::move(e));
-  EXPECT_NE(text.find("k.py:9:22: error: 'triton.autotune' argument 'warmup' "
-                      "is not supported by tilec"),
+  EXPECT_NE(text.find("k.py:9:22: error: 'triton.autotune' argument "
+                      "'post_hook' runs Python around each timing run"),
             std::string::npos)
       << text;
 }
