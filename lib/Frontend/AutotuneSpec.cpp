@@ -246,7 +246,8 @@ bool Reader::readAutotune(const AppliedDecorator &d, AutotuneSpec &spec) {
                            std::make_shared<PyValue>(x), kw.loc});
         continue;
       }
-      given.push_back({kw.name, std::make_shared<PyValue>(v), kw.loc});
+      given.push_back({kw.name, std::make_shared<PyValue>(v),
+                       kw.value->getLoc()});
     }
   }
   size_t positional = 0;

@@ -770,9 +770,11 @@ PyValue Evaluator::eval(const Expr *e, Frame &frame) {
             {"", std::make_shared<PyValue>(eval(a.get(), frame)), a->getLoc()});
       for (const Keyword &kw : c->keywords) {
         PyValue v = eval(kw.value.get(), frame);
+        // Errors about an argument point at its value, as for any value.
         if (kw.name != "**" || !v.is(PyValue::Kind::Dict)) {
-          applied.args.push_back(
-              {kw.name, std::make_shared<PyValue>(v), kw.loc});
+          applied.args.push_back({kw.name, std::make_shared<PyValue>(v),
+                                  kw.name == "**" ? kw.loc
+                                                  : kw.value->getLoc()});
           continue;
         }
         for (const auto &[k, x] : *v.items)

@@ -44,7 +44,7 @@ def plain(x_ptr, n):
 def refused(x_ptr, n, BLOCK: tl.constexpr):
     tl.store(x_ptr + tl.arange(0, BLOCK), 1.0)
 
-# CARET:{{.*}}autotune_cli.py:42:76: error: 'triton.autotune' argument 'pre_hook' runs Python around each timing run, which tilec cannot do
+# CARET:{{.*}}autotune_cli.py:42:78: error: 'triton.autotune' argument 'pre_hook' runs Python around each timing run, which tilec cannot do
 # CARET-NEXT:@triton.autotune(configs=[triton.Config({'BLOCK': 64})], key=['n'], pre_hook=print)
-# CARET-NEXT:                                                                           ^
+# CARET-NEXT:                                                                             ^
 # CARET-NOT:{{.}}

@@ -234,7 +234,7 @@ TEST(AutotuneSpecTest, RefusedDecoratorIsACompileError) {
   llvm::Error e = spec.takeError();
   EXPECT_TRUE(e.isA<CompileError>());
   std::string text = llvm::toString(std::move(e));
-  EXPECT_NE(text.find("k.py:9:22: error: 'triton.autotune' argument "
+  EXPECT_NE(text.find("k.py:9:25: error: 'triton.autotune' argument "
                       "'post_hook' runs Python around each timing run"),
             std::string::npos)
       << text;
