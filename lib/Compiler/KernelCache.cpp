@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/KernelCache.h"
+#include "tilec/Libdevice.h"
 #include "tilec/Target.h"
 
 #include "Compiler/FileIO.h"
@@ -181,6 +182,22 @@ std::string KernelCache::computeKey(llvm::StringRef source,
       llvm::consumeError(p.takeError());
   }
   field(ptxas);
+  // libdevice is linked into every kernel that calls a math function, so
+  // another file ($TILEC_LIBDEVICE, another toolkit, an updated toolkit)
+  // may compile the same source to different code: its path, size and
+  // modification time are part of the key, as the assembler's path is.
+  std::string libdevice = "none";
+  if (llvm::Expected<std::string> p = findLibdevice()) {
+    libdevice = *p;
+    llvm::sys::fs::file_status status;
+    if (!llvm::sys::fs::status(*p, status))
+      libdevice += fmt::format(
+          " size={} mtime={}", status.getSize(),
+          status.getLastModificationTime().time_since_epoch().count());
+  } else {
+    llvm::consumeError(p.takeError());
+  }
+  field(libdevice);
   std::array<uint8_t, 32> hash = sha.final();
   return llvm::toHex(hash, /*LowerCase=*/true);
 }

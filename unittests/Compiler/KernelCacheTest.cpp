@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/KernelCache.h"
+#include "tilec/Libdevice.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -174,6 +175,24 @@ TEST_F(KernelCacheTest, EveryInputChangeMisses) {
 
   KernelCache other(config("test-2"));
   EXPECT_NE(other.computeKey(kSource, baseOptions()), base);
+
+  // Another libdevice is another kernel: $TILEC_LIBDEVICE names a copy.
+  {
+    llvm::Expected<std::string> libdevice = findLibdevice();
+    ASSERT_TRUE(static_cast<bool>(libdevice))
+        << llvm::toString(libdevice.takeError());
+    std::string copy = dir + "/libdevice-copy.bc";
+    ASSERT_FALSE(llvm::sys::fs::copy_file(*libdevice, copy));
+    const char *old = std::getenv("TILEC_LIBDEVICE");
+    std::string saved = old ? old : "";
+    ::setenv("TILEC_LIBDEVICE", copy.c_str(), 1);
+    EXPECT_NE(cache.computeKey(kSource, baseOptions()), base);
+    if (old)
+      ::setenv("TILEC_LIBDEVICE", saved.c_str(), 1);
+    else
+      ::unsetenv("TILEC_LIBDEVICE");
+    EXPECT_EQ(cache.computeKey(kSource, baseOptions()), base);
+  }
 
   // And each change compiles again, through memory and disk.
   get(cache, baseOptions());
