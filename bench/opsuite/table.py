@@ -637,38 +637,147 @@ def build():
                     "    tl.store(O + tl.arange(0, 256), tl.flip(x, 0))\n",
                     dict(X=_tensor(dt, 256), O=_tensor(dt, 256, "out",
                                                        compare="exact")))
-    for dt in ("fp32", "i32", "u8", "fp16"):
+    # sort and topk: tilec's prelude runs Triton's bitonic network, so the
+    # results are bit-identical, NaNs, infinities and signed zeros included
+    # (edge fills).
+    # Booleans travel as int8 (tilec does not load or store i1 yet).
+    t += custom("sort", "i1", ["X", "O"], ld(256) +
+                "    tl.store(O + tl.arange(0, 256), tl.sort(x != 0).to(tl.int8))\n",
+                dict(X=_tensor("i8", 256, fill="uniform", low=0, high=2),
+                     O=_tensor("i8", 256, "out", compare="bits")))
+    sort_dts = ("fp32", "fp16", "bf16", "fp64") + INTS
+    for dt in sort_dts:
         t += custom("sort", dt, ["X", "O"], ld(256) +
                     "    tl.store(O + tl.arange(0, 256), tl.sort(x))\n",
-                    dict(X=_tensor(dt, 256, fill="uniform" if dt[0] == "f"
-                                   else "edge"),
-                         O=_tensor(dt, 256, "out", compare="exact")))
+                    dict(X=_tensor(dt, 256), O=_tensor(dt, 256, "out",
+                                                       compare="bits")))
+    for dt in ("fp32", "fp16", "i32", "u8"):
+        t += custom("sort", dt + "_descending", ["X", "O"], ld(256) +
+                    "    tl.store(O + tl.arange(0, 256), "
+                    "tl.sort(x, descending=True))\n",
+                    dict(X=_tensor(dt, 256), O=_tensor(dt, 256, "out",
+                                                       compare="bits")))
     t += custom("sort", "fp32_descending_2d", ["X", "O"],
                 "    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
                 "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
                 "    tl.store(O + r[:, None] * 64 + c[None, :], "
                 "tl.sort(x, dim=1, descending=True))\n",
-                dict(X=_tensor("fp32", 512, fill="uniform"),
-                     O=_tensor("fp32", 512, "out", compare="exact")))
-    t += custom("topk", "fp32", ["X", "O"],
-                "    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
+                dict(X=_tensor("fp32", 512),
+                     O=_tensor("fp32", 512, "out", compare="bits")))
+    t += custom("sort", "i32_3d", ["X", "O"], idx3 +
+                "    y = tl.sort(x, 2)\n"
+                "    tl.store(O + a[:, None, None] * 128 + b[None, :, None] * 16"
+                " + c[None, None, :], y)\n",
+                dict(X=_tensor("i32", 512),
+                     O=_tensor("i32", 512, "out", compare="bits")))
+    t += custom("sort", "fp32_bits", ["X", "O"], ld(1024) +
+                "    tl.store(O + tl.arange(0, 1024), tl.sort(x))\n",
+                dict(X=_tensor("fp32", 1024, fill="bits"),
+                     O=_tensor("fp32", 1024, "out", compare="bits")))
+    # topk: tl.max widens fp16/bf16 and narrow integers to 32 bits (as in
+    # Triton), so the outputs of those are 32-bit when k < n.
+    topk2d = ("    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
+              "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
+              "    k = tl.arange(0, K)\n"
+              "    tl.store(O + r[:, None] * K + k[None, :], tl.topk(x, K, dim=1))\n")
+    wide = {"fp16": "fp32", "bf16": "fp32", "i8": "i32", "u8": "i32",
+            "i16": "i32", "u16": "i32"}
+    for dt in ("fp32", "fp16", "bf16", "fp64", "i32", "u8", "i64", "u32"):
+        t += custom("topk", dt, ["X", "O", "K: tl.constexpr"], topk2d,
+                    dict(X=_tensor(dt, 512),
+                         O=_tensor(wide.get(dt, dt), 64, "out",
+                                   compare="bits"),
+                         K=8))
+    t += custom("topk", "fp32_k1", ["X", "O", "K: tl.constexpr"], topk2d,
+                dict(X=_tensor("fp32", 512),
+                     O=_tensor("fp32", 8, "out", compare="bits"), K=1))
+    t += custom("topk", "fp32_k64", ["X", "O", "K: tl.constexpr"], topk2d,
+                dict(X=_tensor("fp32", 512),
+                     O=_tensor("fp32", 512, "out", compare="bits"), K=64))
+    t += custom("topk", "i32_1d", ["X", "O"], ld(1024) +
+                "    tl.store(O + tl.arange(0, 16), tl.topk(x, 16))\n",
+                dict(X=_tensor("i32", 1024),
+                     O=_tensor("i32", 16, "out", compare="bits")))
+    # gather: through shared memory; indices in range (out-of-range indices
+    # read an unspecified element in Triton too).
+    gather2d = ("    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
                 "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
-                "    k = tl.arange(0, 8)\n"
-                "    tl.store(O + r[:, None] * 8 + k[None, :], tl.topk(x, 8, dim=1))\n",
-                dict(X=_tensor("fp32", 512, fill="uniform"),
-                     O=_tensor("fp32", 64, "out", compare="exact")))
-    t += custom("gather", "fp32", ["X", "I", "O"],
-                "    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
-                "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
-                "    i = tl.load(I + r[:, None] * 64 + c[None, :]) % 64\n"
-                "    tl.store(O + r[:, None] * 64 + c[None, :], tl.gather(x, i, 1))\n",
-                dict(X=_tensor("fp32", 512), I=_tensor("i32", 512, fill="uniform",
-                                                       low=0, high=64),
-                     O=_tensor("fp32", 512, "out", compare="exact")))
-    t += custom("histogram", "i32", ["X", "O"], ld(1024) +
-                "    tl.store(O + tl.arange(0, 64), tl.histogram(x, 64))\n",
+                "    i = tl.load(I + r[:, None] * 64 + c[None, :])\n"
+                "    tl.store(O + r[:, None] * 64 + c[None, :], tl.gather(x, i, 1))\n")
+    t += custom("gather", "i1", ["X", "I", "O"],
+                gather2d.replace("tl.gather(x, i, 1)",
+                                 "tl.gather(x != 0, i, 1).to(tl.int8)"),
+                dict(X=_tensor("i8", 512, fill="uniform", low=0, high=2),
+                     I=_tensor("i32", 512, fill="uniform", low=0, high=64),
+                     O=_tensor("i8", 512, "out", compare="bits")),
+                key=r"ld\.shared")
+    for dt in ("fp32", "fp16", "bf16", "fp64", "i8", "i16", "i32", "i64",
+               "u32"):
+        t += custom("gather", dt, ["X", "I", "O"], gather2d,
+                    dict(X=_tensor(dt, 512),
+                         I=_tensor("i32", 512, fill="uniform", low=0, high=64),
+                         O=_tensor(dt, 512, "out", compare="bits")),
+                    key=r"ld\.shared")
+    for it in ("i64", "i16", "u8"):
+        t += custom("gather", "fp32_index_" + it, ["X", "I", "O"], gather2d,
+                    dict(X=_tensor("fp32", 512),
+                         I=_tensor(it, 512, fill="uniform", low=0, high=64),
+                         O=_tensor("fp32", 512, "out", compare="bits")),
+                    key=r"ld\.shared")
+    t += custom("gather", "fp32_axis0", ["X", "I", "O"],
+                "    r = tl.arange(0, 32)\n    c = tl.arange(0, 16)\n"
+                "    rr = tl.arange(0, 64)\n"
+                "    x = tl.load(X + r[:, None] * 16 + c[None, :])\n"
+                "    i = tl.load(I + rr[:, None] * 16 + c[None, :])\n"
+                "    tl.store(O + rr[:, None] * 16 + c[None, :], tl.gather(x, i, 0))\n",
+                dict(X=_tensor("fp32", 512),
+                     I=_tensor("i32", 1024, fill="uniform", low=0, high=32),
+                     O=_tensor("fp32", 1024, "out", compare="bits")),
+                key=r"ld\.shared")
+    t += custom("gather", "i32_1d", ["X", "I", "O"],
+                "    x = tl.load(X + tl.arange(0, 256))\n"
+                "    i = tl.load(I + tl.arange(0, 64))\n"
+                "    tl.store(O + tl.arange(0, 64), x.gather(i, axis=0))\n",
+                dict(X=_tensor("i32", 256),
+                     I=_tensor("i32", 64, fill="uniform", low=0, high=256),
+                     O=_tensor("i32", 64, "out", compare="bits")),
+                key=r"ld\.shared")
+    # histogram: 32-bit integers only (Triton 3.6's lowering); a value's bin
+    # is its low bits modulo max(num_bins, 32), so out-of-range values (edge
+    # fills: INT_MIN, -1, INT_MAX) wrap or drop as in Triton.
+    HIST_KEY = r"(atom|red)(\.\w+)*\.shared(\.\w+)*\.add"
+    hist = ("    x = tl.load(X + tl.arange(0, 1024))\n"
+            "    tl.store(O + tl.arange(0, B), tl.histogram(x, B))\n")
+    t += custom("histogram", "i32", ["X", "O", "B: tl.constexpr"], hist,
                 dict(X=_tensor("i32", 1024, fill="uniform", low=0, high=64),
-                     O=_tensor("i32", 64, "out")))
+                     O=_tensor("i32", 64, "out"), B=64),
+                key=HIST_KEY)
+    t += custom("histogram", "i32_edge", ["X", "O", "B: tl.constexpr"], hist,
+                dict(X=_tensor("i32", 1024, low=-300, high=300),
+                     O=_tensor("i32", 256, "out"), B=256),
+                key=HIST_KEY)
+    t += custom("histogram", "i32_bins8", ["X", "O", "B: tl.constexpr"], hist,
+                dict(X=_tensor("i32", 1024, fill="uniform", low=-40, high=40),
+                     O=_tensor("i32", 8, "out"), B=8),
+                key=HIST_KEY)
+    t += custom("histogram", "u32", ["X", "O", "B: tl.constexpr"], hist,
+                dict(X=_tensor("u32", 1024, fill="uniform", low=0, high=2048),
+                     O=_tensor("i32", 2048, "out"), B=2048),
+                key=HIST_KEY)
+    t += custom("histogram", "i32_masked", ["X", "M", "O"],
+                "    x = tl.load(X + tl.arange(0, 512))\n"
+                "    m = tl.load(M + tl.arange(0, 512)) != 0\n"
+                "    tl.store(O + tl.arange(0, 32), x.histogram(32, mask=m))\n",
+                dict(X=_tensor("i32", 512, fill="uniform", low=0, high=32),
+                     M=_tensor("i8", 512, fill="uniform", low=0, high=2),
+                     O=_tensor("i32", 32, "out")),
+                key=HIST_KEY)
+    t += custom("histogram", "i32_small", ["X", "O"],
+                "    x = tl.load(X + tl.arange(0, 16))\n"
+                "    tl.store(O + tl.arange(0, 64), tl.histogram(x, 64))\n",
+                dict(X=_tensor("i32", 16, fill="uniform", low=0, high=64),
+                     O=_tensor("i32", 64, "out")),
+                key=HIST_KEY)
     t += custom("swizzle2d", "i32", ["O"],
                 "    i = tl.arange(0, 16)\n    j = tl.arange(0, 16)\n"
                 "    ii, jj = tl.swizzle2d(i[:, None], j[None, :], 16, 16, 4)\n"

@@ -94,10 +94,8 @@ static bool isUnsupportedTl(llvm::StringRef n) {
   static const llvm::StringSet<> names = {
       "make_tensor_descriptor",
       "load_tensor_descriptor", "store_tensor_descriptor",
-      "inline_asm_elementwise", "histogram",
-      "gather",
-      "extern_elementwise", "dot_scaled",   "sort",
-      "topk",
+      "inline_asm_elementwise",
+      "extern_elementwise", "dot_scaled",
       "tensor_descriptor", "map_elementwise",
       "associative_scan_vectorized", "atomic_rmw", "zeros_like_dtype",
       "full_like",       "ones",            "range_vectorized"};
@@ -120,7 +118,9 @@ bool Emitter::isKnownTlFunction(llvm::StringRef n) {
       "pointer_type", "range", "static_range", "jit", "tensor", "dtype",
       "to_tensor", "PropagateNan", "debug_barrier", "assume", "device_print",
       "device_assert", "join", "split", "interleave", "cat", "flip",
-      "swizzle2d", "make_block_ptr", "advance"};
+      "swizzle2d", "make_block_ptr", "advance",
+      // EmitGather.cpp
+      "gather", "histogram"};
   return names.contains(n) || isUnsupportedTl(n) || lookupPreludeFunction(n);
 }
 
@@ -280,6 +280,10 @@ FailureOr<TValue> Emitter::callTl(
   mlir::Location ml = loc(l);
   if (std::optional<FailureOr<TValue>> r =
           callDebugBuiltin(fn, call, args, kwargs, argLocs))
+    return *r;
+  // tl.gather, tl.histogram (EmitGather.cpp).
+  if (std::optional<FailureOr<TValue>> r =
+          callGatherBuiltin(fn, call, args, kwargs, argLocs))
     return *r;
 
   if (fn == "program_id" || fn == "num_programs") {

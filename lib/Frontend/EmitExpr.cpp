@@ -406,7 +406,7 @@ static bool isTensorMethod(llvm::StringRef n) {
               "cumsum", "cumprod", "exp", "exp2", "log", "log2", "sqrt",
               "rsqrt", "sqrt_rn", "abs", "sigmoid", "sin", "cos", "floor",
               "ceil", "erf", "reduce", "xor_sum", "softmax", "ravel", "split",
-              "join", "associative_scan", "flip"},
+              "join", "associative_scan", "flip", "gather", "histogram"},
              true)
       .Default(false);
 }

@@ -190,6 +190,23 @@ FailureOr<TValue> Emitter::binaryOp(BinaryOpKind op, const TValue &a,
       elts.insert(elts.end(), bv.getElts().begin(), bv.getElts().end());
       return TValue::tuple(std::move(elts));
     }
+    // Python's repetition, `[2] * n` (Triton's sort builds its hypercube
+    // shapes so): n copies of the elements, none for n <= 0.
+    if (op == BinaryOpKind::Mul && (a.isTuple() != bv.isTuple()) &&
+        (a.isInt() || bv.isInt())) {
+      const TValue &tup = a.isTuple() ? a : bv;
+      const TValue &count = a.isTuple() ? bv : a;
+      FailureOr<int64_t> n = constInt(count, "tuple repetition count", l);
+      if (failed(n))
+        return failure();
+      if (*n > (1 << 20))
+        return err(l, "tuple repetition count " + llvm::Twine(*n) +
+                          " is too large");
+      std::vector<TValue> elts;
+      for (int64_t i = 0; i < *n; ++i)
+        elts.insert(elts.end(), tup.getElts().begin(), tup.getElts().end());
+      return TValue::tuple(std::move(elts));
+    }
     return err(l, "unsupported operand types for '" + llvm::StringRef(binaryOpSpelling(op)) +
                       "': " + a.describe() + " and " + bv.describe());
   }
@@ -457,7 +474,8 @@ FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
     }
     r = arith::CmpFOp::create(b, ml, p, xa.getValue(), ya.getValue());
   } else {
-    bool u = isUnsigned(*ct);
+    // Triton counts int1 among the unsigned types: True > False.
+    bool u = isUnsigned(*ct) || *ct == DType::I1;
     arith::CmpIPredicate p;
     switch (op) {
     case CompareOpKind::Eq: p = arith::CmpIPredicate::eq; break;

@@ -335,6 +335,13 @@ public:
                    std::vector<TValue> &args,
                    std::vector<std::pair<std::string, TValue>> &kwargs,
                    const std::vector<SourceLoc> &argLocs);
+  // Gather and histogram (EmitGather.cpp)
+  /// tl.gather and tl.histogram; std::nullopt when `fn` is neither.
+  std::optional<FailureOr<TValue>>
+  callGatherBuiltin(llvm::StringRef fn, const CallExpr *call,
+                    std::vector<TValue> &args,
+                    std::vector<std::pair<std::string, TValue>> &kwargs,
+                    const std::vector<SourceLoc> &argLocs);
   /// tl.device_assert(cond, msg, mask) and Python's `assert cond, msg`:
   /// nothing unless the kernel compiles in debug mode, as in Triton.
   FailureOr<TValue> deviceAssert(const TValue &cond, const TValue *msg,

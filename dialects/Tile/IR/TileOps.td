@@ -702,6 +702,56 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Gather and histogram
+//===----------------------------------------------------------------------===//
+
+def Tile_GatherOp : Tile_Op<"gather", [Pure]> {
+  let summary = "gather elements of a tile along one axis";
+  let description = [{
+    `tl.gather`: `result[i0, ..., ik, ...] = src[i0, ..., indices[i0, ...], ...]`
+    with the index taken along `axis`. `src` and `indices` have the same
+    rank and the same size in every dimension but `axis`; the result has the
+    shape of `indices` and the element type of `src`. An index outside
+    `[0, src.shape[axis])` reads an unspecified element, as in Triton.
+
+    ```mlir
+    %g = tile.gather %src[%idx] {axis = 1 : i32}
+        : (tensor<16x32xf32>, tensor<16x8xi32>) -> tensor<16x8xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src, Tile_IntTensor:$indices,
+                       I32Attr:$axis);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $src `[` $indices `]` attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_HistogramOp : Tile_Op<"histogram", [Pure]> {
+  let summary = "count the values of a 1-D integer tile into bins";
+  let description = [{
+    `tl.histogram`: bin `b` of the result counts the elements of `src`
+    (whose `mask` is true, when given) whose low bits equal `b`, where the
+    low bits are those of `max(num_bins, 32)`, the bins of Triton's
+    warp-level algorithm; the result has `num_bins` (a power of two) i32
+    bins. Values in range `[0, num_bins)` land in their own bin.
+
+    ```mlir
+    %h = tile.histogram %x, %m : tensor<1024xi32>, tensor<1024xi1>
+        -> tensor<64xi32>
+    ```
+  }];
+  let arguments = (ins Tile_IntTensor:$src, Optional<Tile_BoolTensor>:$mask);
+  let results = (outs Tile_I32Tensor:$result);
+  let assemblyFormat = [{
+    $src (`,` $mask^)? attr-dict `:` type($src) (`,` type($mask)^)? `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Reductions and scans
 //===----------------------------------------------------------------------===//
 

@@ -631,3 +631,56 @@ LogicalResult ScanOp::verifyRegions() {
   }
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Gather and histogram
+//===----------------------------------------------------------------------===//
+
+LogicalResult GatherOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  RankedTensorType indexType = getIndices().getType();
+  RankedTensorType resultType = getType();
+  int64_t rank = srcType.getRank();
+  int64_t axis = static_cast<int32_t>(getAxis());
+  if (indexType.getRank() != rank)
+    return emitOpError() << "indices must have the rank of the source ("
+                         << rank << "), got " << indexType;
+  if (axis < 0 || axis >= rank)
+    return emitOpError() << "axis " << axis << " out of range for rank "
+                         << rank;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && indexType.getDimSize(d) != srcType.getDimSize(d))
+      return emitOpError() << "indices shape "
+                           << formatShape(indexType.getShape())
+                           << " must match the source shape "
+                           << formatShape(srcType.getShape())
+                           << " in every dimension but " << axis;
+  if (resultType.getShape() != indexType.getShape() ||
+      resultType.getElementType() != srcType.getElementType())
+    return emitOpError() << "result must have the shape of the indices and "
+                            "the element type of the source, got "
+                         << resultType;
+  return success();
+}
+
+LogicalResult HistogramOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  RankedTensorType resultType = getType();
+  if (srcType.getRank() != 1)
+    return emitOpError() << "source must be 1-D, got " << srcType;
+  if (!srcType.getElementType().isInteger(32))
+    return emitOpError() << "source must hold 32-bit integers, got "
+                         << srcType.getElementType();
+  if (resultType.getRank() != 1 ||
+      !llvm::isPowerOf2_64(resultType.getDimSize(0)))
+    return emitOpError()
+           << "result must be 1-D with a power-of-two number of bins, got "
+           << resultType;
+  if (Value mask = getMask())
+    if (cast<RankedTensorType>(mask.getType()).getShape() !=
+        srcType.getShape())
+      return emitOpError() << "mask shape must match the source shape "
+                           << formatShape(srcType.getShape()) << ", got "
+                           << mask.getType();
+  return success();
+}

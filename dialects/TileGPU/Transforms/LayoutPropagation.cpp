@@ -313,6 +313,9 @@ Type LayoutPropagation::requiredType(OpOperand &operand) {
                           cast<RankedTensorType>(r.getType()).getEncoding());
     return nullptr;
   }
+  // A gather's indices sit beside the result elements they pick.
+  if (isa<tile::GatherOp>(op) && idx == 1)
+    return withLayout(type, resultLayout(0));
   // Anything else (dot, trans, reshape, shared memory) keeps what it had.
   Type original = originalTypes.lookup(operand.get());
   return original ? original : type;

@@ -102,6 +102,8 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateReduceOpToLLVMPatterns(converter, patterns);
   populateScanOpToLLVMPatterns(converter, patterns);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns);
+  populateGatherOpToLLVMPatterns(converter, patterns);
+  populateHistogramOpToLLVMPatterns(converter, patterns);
   populateDotOpToLLVMPatterns(converter, patterns);
   populateFmaDotOpToLLVMPatterns(converter, patterns);
   populateSharedMemoryOpToLLVMPatterns(converter, patterns);

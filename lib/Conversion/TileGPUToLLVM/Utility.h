@@ -98,6 +98,12 @@ int64_t getRelayoutScratchBytes(mlir::Operation *op);
 /// are unused or each element has one holder).
 mlir::FailureOr<int64_t> getAtomicScratchBytes(mlir::Operation *op);
 
+/// Bytes of shared memory a tile.gather needs: the whole source.
+int64_t getGatherScratchBytes(tile::GatherOp op);
+
+/// Bytes of shared memory a tile.histogram needs: one i32 per bin.
+int64_t getHistogramScratchBytes(tile::HistogramOp op);
+
 /// The scratch bytes of any op (0 for ops that need none), or failure for an
 /// op the lowering cannot handle.
 mlir::FailureOr<int64_t> getScratchBytes(mlir::Operation *op);
@@ -194,6 +200,12 @@ void populateReduceOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns);
 void populateScanOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
+/// tile.gather through shared memory (GatherOpToLLVM.cpp).
+void populateGatherOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns);
+/// tile.histogram with shared-memory atomics (HistogramOpToLLVM.cpp).
+void populateHistogramOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns);
 void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns);
 void populateDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
