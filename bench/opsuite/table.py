@@ -257,7 +257,7 @@ def custom(function, label, params, body, args, key=None, grid=None,
 
 
 def dot(label, a_dt, out_dt, key, kwargs="", compare=DOT_TOL,
-        triton_refuses=(), fill=None, acc=False):
+        triton_refuses=(), fill=None, acc=False, b_dt=None):
     M, Nn, K = 64, 64, 32
     body = ("    m = tl.arange(0, M)\n    n = tl.arange(0, N)\n"
             "    k = tl.arange(0, K)\n"
@@ -270,7 +270,7 @@ def dot(label, a_dt, out_dt, key, kwargs="", compare=DOT_TOL,
         body += f"    c = tl.dot(a, b{kwargs})\n"
     body += "    tl.store(C + m[:, None] * N + n[None, :], c)\n"
     f = fill or dict(fill="uniform", low=-1, high=1)
-    args = dict(A=_tensor(a_dt, M * K, **f), B=_tensor(a_dt, K * Nn, **f),
+    args = dict(A=_tensor(a_dt, M * K, **f), B=_tensor(b_dt or a_dt, K * Nn, **f),
                 C=_tensor(out_dt, M * Nn, "inout" if acc else "out",
                           compare=compare, **(dict(fill="uniform", low=-1,
                                                    high=1) if acc else {})),
@@ -308,27 +308,86 @@ def cast_cases():
         ("i64", "i32", r"cvt\.u32\.u64|mov\.b64"),
         ("i8", "i32", r"cvt\.s32\.s8|ld\.global(\.\w+)*\.s8"),
         ("i32", "i1", r"setp\.ne\.s32"),
-        ("fp32", "fp8e5", {"sm_90a": r"cvt\.rn\.satfinite\.e5m2x2\.f32",
-                           "*": None}),
-        ("fp8e5", "fp32", {"sm_90a": r"cvt\.rn\.f16x2\.e5m2x2", "*": None}),
-        ("fp32", "fp8e4nv", r"cvt\.rn\.satfinite\.e4m3x2\.f32"),
-        ("fp8e4nv", "fp32", r"cvt\.rn\.f16x2\.e4m3x2"),
-        ("fp16", "fp8e4nv", r"cvt\.rn\.satfinite\.e4m3x2\.f16x2"),
-        ("fp8e5", "fp8e4nv", None),
+        ("i1", "i32", r"setp\.ne\.s16|setp\.ne\.b16|and\.b16|cvt\.u32\.u8|ld\.global(\.\w+)*\.u8"),
     ]
     out = []
     for src, dst, key in pairs:
         label = f"{src}_to_{dst}"
-        refuses = ((label, "sm_80"),) if "fp8e4nv" in (src, dst) else ()
         out += elementwise("cast", f"x.to({TL[dst]})", [src], out=dst,
-                           key=key, compare="exact", labels=[label],
-                           triton_refuses=refuses)
+                           key=key, compare="exact", labels=[label])
+    out += fp8_cast_cases()
     out += elementwise("cast", "x.to(tl.int32, bitcast=True)", ["fp32"],
                        out="i32", key=None, compare="bits",
                        labels=["fp32_bitcast_i32"])
     out += elementwise("cast", 'x.to(tl.float16, fp_downcast_rounding="rtz")',
                        ["fp32"], out="fp16", key=r"cvt\.rz\.f16\.f32",
                        compare="exact", labels=["fp32_to_fp16_rtz"])
+    return out
+
+
+def fp8_cast_cases():
+    """fp8 conversions in every direction and rounding Triton 3.6 lowers,
+    with the instruction Triton uses on each target (its
+    ElementwiseOpToLLVM.cpp): the packed cvt from sm_89 on; below it, e5m2 by
+    bit manipulation and no e4m3 at all (Triton aborts: refused). Outputs
+    compare bit for bit; fp8 inputs take every bit pattern."""
+    up = {  # fp8 -> wider: (sm_90a key, sm_80 key)
+        ("fp8e5", "fp16"): (r"cvt\.rn\.f16x2\.e5m2x2", None),
+        ("fp8e5", "bf16"): (r"mul\.rn\.bf16x2", r"mul(\.rn)?\.f32"),
+        ("fp8e5", "fp32"): (r"cvt\.rn\.f16x2\.e5m2x2", r"cvt\.f32\.f16"),
+        ("fp8e4nv", "fp16"): (r"cvt\.rn\.f16x2\.e4m3x2", None),
+        ("fp8e4nv", "bf16"): (r"cvt\.rn\.f16x2\.e4m3x2", None),
+        ("fp8e4nv", "fp32"): (r"cvt\.rn\.f16x2\.e4m3x2", None),
+    }
+    down = {  # wider -> fp8, rounding to nearest even
+        ("fp16", "fp8e5"): (r"cvt\.rn\.satfinite\.e5m2x2\.f16x2", None),
+        ("bf16", "fp8e5"): (r"cvt\.rn\.satfinite\.e5m2x2\.f32",
+                            r"max\.u16"),
+        ("fp32", "fp8e5"): (r"cvt\.rn\.satfinite\.e5m2x2\.f32",
+                            r"cvt\.rz\.f16\.f32"),
+        ("fp16", "fp8e4nv"): (r"cvt\.rn\.satfinite\.e4m3x2\.f16x2", None),
+        ("bf16", "fp8e4nv"): (r"cvt\.rn\.satfinite\.e4m3x2\.f32", None),
+        ("fp32", "fp8e4nv"): (r"cvt\.rn\.satfinite\.e4m3x2\.f32", None),
+    }
+    out = []
+    for (src, dst), (k90, k80) in list(up.items()) + list(down.items()):
+        label = f"{src}_to_{dst}"
+        refuses = ((label, "sm_80"),) if "fp8e4nv" in (src, dst) else ()
+        fill = {"X": dict(fill="bits")} if src.startswith("fp8") else None
+        # e4m3 -> bf16 goes f16 -> f32 -> bf16 here where Triton's sm_90
+        # code has one cvt.bf16.f16: equal values, NaN payloads may differ.
+        cmp = "exact" if label == "fp8e4nv_to_bf16" else "bits"
+        out += elementwise("cast", f"x.to({TL[dst]})", [src], out=dst,
+                           key={"sm_90a": k90, "sm_80": k80},
+                           compare=cmp, labels=[label], fills=fill,
+                           triton_refuses=refuses)
+    # Round toward zero into fp8: fp32 -> e5m2 only (through an fp16
+    # rounded toward zero, then its high byte), on every target.
+    out += elementwise("cast", 'x.to(tl.float8e5, fp_downcast_rounding="rtz")',
+                       ["fp32"], out="fp8e5", key=r"cvt\.rz\.f16\.f32",
+                       compare="bits", labels=["fp32_to_fp8e5_rtz"])
+    # Bitcasts between fp8 and 8-bit integers, both ways.
+    out += elementwise("cast", "x.to(tl.uint8, bitcast=True)", ["fp8e4nv"],
+                       out="u8", compare="bits", labels=["fp8e4nv_bitcast_u8"],
+                       fills={"X": dict(fill="bits")})
+    out += elementwise("cast", "x.to(tl.float8e5, bitcast=True)", ["i8"],
+                       out="fp8e5", compare="bits", labels=["i8_bitcast_fp8e5"],
+                       fills={"X": dict(fill="bits")})
+    # What Triton 3.6 cannot compile either (its cast has no rule, or its
+    # lowering aborts): refused by name at the conversion.
+    refused = [
+        ("fp8e5", "fp8e4nv", ""), ("fp8e4nv", "fp8e5", ""),
+        ("fp8e5", "fp64", ""), ("fp64", "fp8e5", ""),
+        ("fp8e5", "i32", ""), ("i32", "fp8e4nv", ""),
+        ("fp16", "fp8e5", "rtz"), ("bf16", "fp8e5", "rtz"),
+        ("fp32", "fp8e4nv", "rtz"),
+    ]
+    for src, dst, rnd in refused:
+        label = f"{src}_to_{dst}" + (f"_{rnd}" if rnd else "")
+        arg = f', fp_downcast_rounding="{rnd}"' if rnd else ""
+        out += elementwise("cast", f"x.to({TL[dst]}{arg})", [src], out=dst,
+                           compare="bits", labels=[label],
+                           triton_refuses=(label,))
     return out
 
 
@@ -538,8 +597,14 @@ def build():
         return rf"(atom|red)(\.\w+)*\.{op}(\.noftz)?\.[a-z]*\d+"
     small = {"fp16": dict(fill="uniform", low=-4, high=4),
              "bf16": dict(fill="uniform", low=-4, high=4)}
-    t += atomic("atomic_add", ("i32", "u32", "i64", "fp32", "fp64", "fp16",
-                               "bf16"), ATOM("add"), fills=small)
+    # bf16 atomic add below sm_90: Triton 3.6 emits LLVM's atomicrmw fadd,
+    # which NVPTX expands into a compare-and-swap loop (no bf16 atom.add
+    # before sm_90).
+    t += atomic("atomic_add", ("i32", "u32", "i64", "fp32", "fp64", "fp16"),
+                ATOM("add"), fills=small)
+    t += atomic("atomic_add", ("bf16",),
+                {"sm_80": r"atom(\.\w+)*\.cas\.b(16|32)", "*": ATOM("add")},
+                fills=small)
     t += atomic("atomic_add", ("fp32",), ATOM("add"), unused=True,
                 label_suffix="_unused")
     t += atomic("atomic_add", ("i32", "fp32"), ATOM("add"), contention=True,
@@ -921,11 +986,34 @@ def build():
              kwargs=", out_dtype=tl.float16", compare=dict(rtol=1e-2, atol=1e-1))
     t += dot("fp16_acc", "fp16", "fp32", {"sm_80": r"mma\.sync", "sm_90a": MMA90},
              acc=True)
+    # fp8: wgmma m64nNk32 on sm_90a with both operands K-major in shared
+    # memory (B, loaded N-contiguous, is transposed on its way there);
+    # elsewhere the operands become fp16 and take mma.sync, as in Triton
+    # (which cannot convert fp8e4nv below sm_89: refused there).
+    MMA80_F16 = r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16\.f16\.f32"
+    F8FILL = dict(fill="uniform", low=-1, high=1)
     for f8 in ("fp8e4nv", "fp8e5"):
+        t8 = {"fp8e4nv": "e4m3", "fp8e5": "e5m2"}[f8]
         t += dot(f8, f8, "fp32",
-                 {"sm_90a": r"wgmma\.mma_async.*e[45]m[23]", "*": None},
+                 {"sm_90a": rf"wgmma\.mma_async\.sync\.aligned\.m64n\d+k32\.f32\.{t8}\.{t8}",
+                  "sm_80": MMA80_F16},
                  triton_refuses=((f8, "sm_80"),) if f8 == "fp8e4nv" else (),
-                 fill=dict(fill="uniform", low=-1, high=1))
+                 fill=F8FILL)
+    t += dot("fp8e4nv_fp8e5", "fp8e4nv", "fp32",
+             {"sm_90a": r"wgmma\.mma_async\.sync\.aligned\.m64n\d+k32\.f32\.e4m3\.e5m2",
+              "sm_80": MMA80_F16},
+             triton_refuses=(("fp8e4nv_fp8e5", "sm_80"),), fill=F8FILL,
+             b_dt="fp8e5")
+    t += dot("fp8e5_acc", "fp8e5", "fp32",
+             {"sm_90a": r"wgmma\.mma_async\.sync\.aligned\.m64n\d+k32\.f32\.e5m2\.e5m2",
+              "sm_80": MMA80_F16}, fill=F8FILL, acc=True)
+    # fp16 out: tilec's wgmma takes f32 accumulators only, so mma.sync with
+    # fp16 operands on both targets (Triton uses wgmma .f16 on sm_90a: the
+    # sums may differ in rounding, hence the tolerance).
+    t += dot("fp8e5_out_fp16", "fp8e5", "fp16",
+             r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f16\.f16\.f16\.f16",
+             kwargs=", out_dtype=tl.float16", fill=F8FILL,
+             compare=dict(rtol=1e-2, atol=1e-1))
 
     # --- hints, debug, inline asm -------------------------------------
     t += custom("multiple_of", "fp32", mp,

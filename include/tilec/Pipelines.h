@@ -39,8 +39,10 @@ void buildTileGPUPipeline(mlir::OpPassManager &pm,
 int64_t getMaxSharedBytes(unsigned computeCapability);
 
 /// Lowering to per-thread code: shared-memory allocation (at most
-/// `maxSharedBytes`), then `tilegpu` -> `llvm` + `nvvm`.
-void buildLLVMPipeline(mlir::OpPassManager &pm, int64_t maxSharedBytes);
+/// `maxSharedBytes`), then `tilegpu` -> `llvm` + `nvvm` for a target of
+/// `computeCapability` (fp8 conversions differ by target).
+void buildLLVMPipeline(mlir::OpPassManager &pm, int64_t maxSharedBytes,
+                       unsigned computeCapability = 90);
 
 /// Registers the pipelines with the global registry (for tilec-opt's
 /// `--pass-pipeline`), as `tilec-tile-opt`.

@@ -127,7 +127,7 @@ mlir::OwningOpRef<mlir::ModuleOp> tilec::lowerToLevel(
     buildTileGPUPipeline(pm, gpu);
   }
   if (level >= EmitLevel::LLVMDialect)
-    buildLLVMPipeline(pm, getMaxSharedBytes(cc));
+    buildLLVMPipeline(pm, getMaxSharedBytes(cc), cc);
   StageTimer t(timings ? &timings->passesMs : nullptr);
   if (mlir::failed(pm.run(*module)))
     return nullptr;

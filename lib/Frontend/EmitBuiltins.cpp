@@ -973,6 +973,12 @@ FailureOr<TValue> Emitter::callTl(
   if (fn == "join" || fn == "split" || fn == "interleave" || fn == "cat" ||
       fn == "flip" || fn == "swizzle2d")
     return callShapeTl(fn, call, args, kwargs, argLocs);
+  // --- dot_scaled (fp8 work): why it is refused ---
+  if (fn == "dot_scaled")
+    return err(l, "'" + qn + "' is not supported by tilec yet: sm_80 and "
+                  "sm_90 have no block-scaled MMA instruction, and Triton "
+                  "3.6 emulates it there (operands converted to bf16 or "
+                  "fp16 and scaled, then a plain dot)");
   if (isUnsupportedTl(fn))
     return err(l, "'" + qn + "' is not supported by tilec");
   return err(l, "'" + qn + "' is not a function of triton.language");

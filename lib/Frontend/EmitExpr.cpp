@@ -280,6 +280,18 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
       for (const char *n : dtypeNames)
         if (a == n)
           return TValue::dtypeObj(ElemType::scalar(*parseDTypeName(a)));
+      // Triton's other fp8 formats: fp8e4b15 converts in software on
+      // sm_80 and sm_90 in Triton 3.6, which tilec does not do yet; the AMD
+      // formats are refused on NVIDIA targets by Triton too.
+      if (a == "float8e4b15")
+        return err(e->attrLoc,
+                   "'tl.float8e4b15' is not supported by tilec yet (Triton "
+                   "3.6 converts it in software on sm_80 and sm_90); use "
+                   "tl.float8e4nv or tl.float8e5");
+      if (a == "float8e4b8" || a == "float8e5b16")
+        return err(e->attrLoc, "'tl." + a +
+                                   "' is an AMD format, not supported on "
+                                   "NVIDIA targets (as in Triton 3.6)");
       if (a == "math" || a == "extra" || a == "libdevice")
         return TValue::module("triton.language." + a);
       if (isKnownTlFunction(a))

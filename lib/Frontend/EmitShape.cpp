@@ -450,12 +450,20 @@ FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {
     if (xd != DType::FP32)
       prec = tile::InputPrecision::IEEE;
   }
-  int32_t maxImprecise = 0;
-  if (a.has(5)) {
+  // Triton's default for fp8 x fp8 on sm_90 is 2^30 (never split the
+  // accumulation; other targets ignore it), and an explicit value above K
+  // is an error there.
+  bool bothFp8 = isFp8 && yFp8;
+  int32_t maxImprecise = bothFp8 ? (1 << 30) : 0;
+  if (a.has(5) && !a.get(5).isNone()) {
     FailureOr<int64_t> v = constInt(a.get(5), "'max_num_imprecise_acc'",
                                     a.locs[5]);
     if (failed(v))
       return failure();
+    if (bothFp8 && *v > k)
+      return err(a.locs[5], "'tl.dot' max_num_imprecise_acc (" +
+                                llvm::Twine(*v) + ") must be <= K (" +
+                                llvm::Twine(k) + ")");
     maxImprecise = static_cast<int32_t>(*v);
   }
   return TValue::runtime(tile::DotOp::create(b, loc(l), getMlirType(&ctx, rt),

@@ -56,11 +56,14 @@ int64_t tilec::getMaxSharedBytes(unsigned computeCapability) {
   return 99 * 1024;
 }
 
-void tilec::buildLLVMPipeline(mlir::OpPassManager &pm, int64_t maxSharedBytes) {
+void tilec::buildLLVMPipeline(mlir::OpPassManager &pm, int64_t maxSharedBytes,
+                              unsigned computeCapability) {
   TileGPUAllocateSharedMemoryOptions alloc;
   alloc.maxBytes = maxSharedBytes;
   pm.addPass(createTileGPUAllocateSharedMemory(alloc));
-  pm.addPass(createConvertTileGPUToLLVM());
+  ConvertTileGPUToLLVMOptions lower;
+  lower.computeCapability = computeCapability;
+  pm.addPass(createConvertTileGPUToLLVM(lower));
   // The NVVM ops that have no LLVM intrinsic (predicated mbarrier and TMA
   // ops, the mbarrier wait loop) become inline PTX.
   pm.addPass(mlir::createConvertNVVMToLLVMPass());

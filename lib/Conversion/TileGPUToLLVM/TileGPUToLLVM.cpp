@@ -39,6 +39,7 @@ namespace {
 
 struct ConvertTileGPUToLLVMPass
     : public tilec::impl::ConvertTileGPUToLLVMBase<ConvertTileGPUToLLVMPass> {
+  using Base::Base;
   void runOnOperation() override;
 
 private:
@@ -94,7 +95,7 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   auto onMasked = [this] { ++numMaskedAccesses; };
   populateFuncOpToLLVMPatterns(converter, patterns);
   populateElementwiseOpToLLVMPatterns(converter, patterns);
-  populateFpToFpOpToLLVMPatterns(converter, patterns);
+  populateFpToFpOpToLLVMPatterns(converter, patterns, computeCapability);
   populateMemoryOpToLLVMPatterns(converter, patterns, onMasked);
   populateAtomicOpToLLVMPatterns(converter, patterns);
   populateDebugOpToLLVMPatterns(converter, patterns);
@@ -142,7 +143,8 @@ void ConvertTileGPUToLLVMPass::runOnOperation() {
   ModuleOp module = getOperation();
   LowerToLLVMOptions options(&getContext());
   TileGPUTypeConverter converter(&getContext(), options);
-  if (failed(createScratchBuffer(module)) ||
+  if (failed(checkFpToFpTarget(module, computeCapability)) ||
+      failed(createScratchBuffer(module)) ||
       failed(lowerTensors(module, converter)) ||
       failed(lowerScalars(module, converter)))
     return signalPassFailure();

@@ -176,7 +176,12 @@ void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                          mlir::RewritePatternSet &patterns);
 /// tile.fp_to_fp with its rounding mode (FpToFpOpToLLVM.cpp).
 void populateFpToFpOpToLLVMPatterns(TileGPUTypeConverter &converter,
-                                    mlir::RewritePatternSet &patterns);
+                                    mlir::RewritePatternSet &patterns,
+                                    unsigned computeCapability);
+/// Refuses, before the conversion, the fp8 conversions the target cannot do
+/// (fp8e4nv below sm_89), with one error at each (FpToFpOpToLLVM.cpp).
+mlir::LogicalResult checkFpToFpTarget(mlir::ModuleOp module,
+                                      unsigned computeCapability);
 /// tile.extern_elementwise as a call per element (ExternCallToLLVM.cpp).
 void populateExternCallToLLVMPatterns(TileGPUTypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
