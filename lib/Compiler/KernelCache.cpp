@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/KernelCache.h"
+#include "tilec/Libdevice.h"
 #include "tilec/Target.h"
 
 #include "Compiler/FileIO.h"
@@ -181,6 +182,20 @@ std::string KernelCache::computeKey(llvm::StringRef source,
       llvm::consumeError(p.takeError());
   }
   field(ptxas);
+  // So is the libdevice linked into kernels that call it: another file
+  // (TILEC_LIBDEVICE, a new toolkit) computes other results.
+  std::string libdevice = "none";
+  if (llvm::Expected<std::string> p = findLibdevice()) {
+    libdevice = *p;
+    llvm::sys::fs::file_status st;
+    if (!llvm::sys::fs::status(*p, st))
+      libdevice += fmt::format(
+          " size={} mtime={}", st.getSize(),
+          llvm::sys::toTimeT(st.getLastModificationTime()));
+  } else {
+    llvm::consumeError(p.takeError());
+  }
+  field(libdevice);
   std::array<uint8_t, 32> hash = sha.final();
   return llvm::toHex(hash, /*LowerCase=*/true);
 }

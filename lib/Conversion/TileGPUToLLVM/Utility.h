@@ -174,6 +174,10 @@ void populateFpToFpOpToLLVMPatterns(TileGPUTypeConverter &converter,
 /// tile.extern_elementwise as a call per element (ExternCallToLLVM.cpp).
 void populateExternCallToLLVMPatterns(TileGPUTypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
+/// tile.inline_asm_elementwise as llvm.inline_asm per group of `pack`
+/// elements (InlineAsmToLLVM.cpp).
+void populateInlineAsmToLLVMPatterns(TileGPUTypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns);
 /// Scalar `math` ops that Triton lowers to libdevice calls.
 void populateMathToLibdevicePatterns(TileGPUTypeConverter &converter,
                                      mlir::RewritePatternSet &patterns);
