@@ -929,8 +929,38 @@ def build():
                 dict(X=_tensor("fp16", 64 * 64), O=_tensor("fp16", 64 * 64, "out",
                                                            compare="exact"),
                      M=64, N=64),
-                key={"sm_90a": r"cp\.async\.bulk\.tensor", "*": None},
-                triton_refuses=(("fp16", "sm_80"),),
+                key=r"ld\.global",
+                note="needs a global scratch allocator on the host in Triton; "
+                "tilec lowers device-side descriptors as masked loads and "
+                "stores (docs/language.md)")
+    # Out of bounds on every side, a negative offset included: the TMA
+    # reads zeros there and writes nothing; the functional forms.
+    t += custom("load_tensor_descriptor", "fp32_oob",
+                ["X", "O", "M", "N"],
+                "    d = tl.make_tensor_descriptor(X, [M, N], [N, 1], [32, 32])\n"
+                "    e = tl.make_tensor_descriptor(O, [M, N], [N, 1], [32, 32])\n"
+                "    pm = tl.program_id(0) * 32\n"
+                "    pn = tl.program_id(1) * 32\n"
+                "    x = tl.load_tensor_descriptor(d, [pm - 8, pn])\n"
+                "    tl.store_tensor_descriptor(e, [pm, pn], x + 1.0)\n",
+                dict(X=_tensor("fp32", 50 * 60), O=_tensor("fp32", 50 * 60, "out",
+                                                           compare="exact"),
+                     M=50, N=60),
+                key=r"ld\.global", grid=(2, 2),
+                note="needs a global scratch allocator on the host in Triton")
+    # padding_option="nan": rows above the tensor read as NaN.
+    t += custom("store_tensor_descriptor", "fp16_nan",
+                ["X", "O", "M", "N"],
+                "    d = tl.make_tensor_descriptor(X, [M, N], [N, 1], [32, 64],\n"
+                "                                  padding_option=\"nan\")\n"
+                "    e = tl.make_tensor_descriptor(O, [M, N], [N, 1], [32, 64])\n"
+                "    pm = tl.program_id(0) * 32\n"
+                "    x = d.load([pm - 4, 0])\n"
+                "    tl.store_tensor_descriptor(e, [pm, 0], x)\n",
+                dict(X=_tensor("fp16", 50 * 64), O=_tensor("fp16", 50 * 64, "out",
+                                                           compare="exact"),
+                     M=50, N=64),
+                key=r"st\.global", grid=(2,),
                 note="needs a global scratch allocator on the host in Triton")
 
     # --- random -------------------------------------------------------
@@ -1071,6 +1101,48 @@ def build():
                 "    tl.store(O + offs, y, mask=mask)\n",
                 dict(X=_tensor("u32", N), O=_tensor("u32", N, "out"), N=N,
                      BLOCK=BLOCK), key=r"shf\.l\.wrap\.b32", grid=GRID)
+    # Triton's documented example: two results, four elements per asm, the
+    # four uint8 packed into one register.
+    t += custom("inline_asm_elementwise", "u8_pack4",
+                ["A", "B", "C", "D", "BLOCK: tl.constexpr"],
+                "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+                "    a = tl.load(A + offs)\n"
+                "    b = tl.load(B + offs)\n"
+                "    (c, d) = tl.inline_asm_elementwise(\n"
+                "        \"{ .reg .b8 t<4>; mov.b32 {t0, t1, t2, t3}, $8; \"\n"
+                "        \"cvt.u32.u8 $0, t0; cvt.u32.u8 $1, t1; \"\n"
+                "        \"cvt.u32.u8 $2, t2; cvt.u32.u8 $3, t3; } \"\n"
+                "        \"cvt.rn.f32.s32 $4, $0; cvt.rn.f32.s32 $5, $1; \"\n"
+                "        \"cvt.rn.f32.s32 $6, $2; cvt.rn.f32.s32 $7, $3; \"\n"
+                "        \"max.f32 $4, $4, $9; max.f32 $5, $5, $10; \"\n"
+                "        \"max.f32 $6, $6, $11; max.f32 $7, $7, $12;\",\n"
+                "        \"=r,=r,=r,=r,=r,=r,=r,=r,r,r,r,r,r\", [a, b],\n"
+                "        dtype=(tl.int32, tl.float32), is_pure=True, pack=4)\n"
+                "    tl.store(C + offs, c)\n"
+                "    tl.store(D + offs, d)\n",
+                dict(A=_tensor("u8", 1024), B=_tensor("fp32", 1024),
+                     C=_tensor("i32", 1024, "out"),
+                     D=_tensor("fp32", 1024, "out", compare="exact"),
+                     BLOCK=1024), key=r"cvt\.u32\.u8")
+    # Two fp16 per register (pack 2), results packed back.
+    t += custom("inline_asm_elementwise", "fp16_pack2", mp, mem +
+                "    x = tl.load(X + offs, mask=mask)\n"
+                "    y = tl.inline_asm_elementwise(\"neg.f16x2 $0, $1;\", "
+                "\"=r,r\", [x], dtype=tl.float16, is_pure=True, pack=2)\n"
+                "    tl.store(O + offs, y, mask=mask)\n",
+                dict(X=_tensor("fp16", 1024), O=_tensor("fp16", 1024, "out",
+                                                        compare="exact"),
+                     N=1024, BLOCK=BLOCK), key=r"neg\.f16x2", grid=GRID)
+    # A tensor, a scalar and a number broadcast together; impure asm.
+    t += custom("inline_asm_elementwise", "i32_bcast",
+                ["X", "O", "s", "N", "BLOCK: tl.constexpr"], mem +
+                "    x = tl.load(X + offs, mask=mask)\n"
+                "    y = tl.inline_asm_elementwise(\"mad.lo.s32 $0, $1, $2, $3;\", "
+                "\"=r,r,r,r\", [x, s, 3], dtype=tl.int32, is_pure=False, "
+                "pack=1)\n"
+                "    tl.store(O + offs, y, mask=mask)\n",
+                dict(X=_tensor("i32", N), O=_tensor("i32", N, "out"), s=-7,
+                     N=N, BLOCK=BLOCK), key=r"mad\.lo\.s32", grid=GRID)
     t += libdevice_cases()
     return t
 

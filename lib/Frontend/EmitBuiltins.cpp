@@ -92,9 +92,6 @@ FailureOr<BoundArgs> Emitter::bindArgs(
 /// Triton functions tilec knows of but does not implement.
 static bool isUnsupportedTl(llvm::StringRef n) {
   static const llvm::StringSet<> names = {
-      "make_tensor_descriptor",
-      "load_tensor_descriptor", "store_tensor_descriptor",
-      "inline_asm_elementwise",
       "extern_elementwise", "dot_scaled",
       "tensor_descriptor", "map_elementwise",
       "associative_scan_vectorized", "atomic_rmw", "zeros_like_dtype",
@@ -118,7 +115,9 @@ bool Emitter::isKnownTlFunction(llvm::StringRef n) {
       "pointer_type", "range", "static_range", "jit", "tensor", "dtype",
       "to_tensor", "PropagateNan", "debug_barrier", "assume", "device_print",
       "device_assert", "join", "split", "interleave", "cat", "flip",
-      "swizzle2d", "make_block_ptr", "advance",
+      "swizzle2d", "make_block_ptr", "advance", "inline_asm_elementwise",
+      "make_tensor_descriptor", "load_tensor_descriptor",
+      "store_tensor_descriptor",
       // EmitGather.cpp
       "gather", "histogram"};
   return names.contains(n) || isUnsupportedTl(n) || lookupPreludeFunction(n);
@@ -970,6 +969,41 @@ FailureOr<TValue> Emitter::callTl(
     return err(l, "'" + qn + "' can only be the iterable of a 'for' loop");
   if (fn == "jit")
     return err(l, "'tl.jit' cannot be called inside a kernel");
+  // Tensor descriptors made in the kernel, and the functional forms of
+  // desc.load / desc.store (EmitBlockPtr.cpp, EmitDescriptor.cpp).
+  if (fn == "make_tensor_descriptor") {
+    FailureOr<BoundArgs> a = bind(
+        {"base", "shape", "strides", "block_shape", "padding_option"}, 4);
+    if (failed(a))
+      return failure();
+    return makeTensorDescriptor(*a, l);
+  }
+  if (fn == "load_tensor_descriptor" || fn == "store_tensor_descriptor") {
+    bool isLoad = fn == "load_tensor_descriptor";
+    FailureOr<BoundArgs> a =
+        isLoad ? bind({"desc", "offsets"}, 2)
+               : bind({"desc", "offsets", "value"}, 3);
+    if (failed(a))
+      return failure();
+    if (!a->has(0) || !a->get(0).isDescriptor())
+      return err(a->locs[0], "'" + qn + "' expects a tensor descriptor, got " +
+                                 (a->has(0) ? a->get(0).describe()
+                                            : std::string("None")));
+    if (!a->has(1) || (!isLoad && !a->has(2)))
+      return err(l, "'" + qn + "' arguments cannot be None");
+    if (isLoad)
+      return descriptorLoad(a->get(0), a->get(1), a->locs[1], l);
+    return descriptorStore(a->get(0), a->get(1), a->get(2), a->locs[1],
+                           a->locs[2], l);
+  }
+  // tl.inline_asm_elementwise (EmitInlineAsm.cpp).
+  if (fn == "inline_asm_elementwise") {
+    FailureOr<BoundArgs> a = bind(
+        {"asm", "constraints", "args", "dtype", "is_pure", "pack"}, 6);
+    if (failed(a))
+      return failure();
+    return inlineAsmElementwise(*a, l);
+  }
   if (fn == "join" || fn == "split" || fn == "interleave" || fn == "cat" ||
       fn == "flip" || fn == "swizzle2d")
     return callShapeTl(fn, call, args, kwargs, argLocs);

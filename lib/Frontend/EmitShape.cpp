@@ -476,8 +476,8 @@ FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {
 FailureOr<TValue> Emitter::hint(llvm::StringRef fn, const TValue &x,
                                 const TValue &values, SourceLoc l) {
   std::string qn = ("tl." + fn).str();
-  if (!x.isRuntime() || x.getType().elem.isFloat())
-    return err(l, "'" + qn + "' expects an integer or pointer value, got " +
+  if (!x.isRuntime())
+    return err(l, "'" + qn + "' expects a tensor or a runtime scalar, got " +
                       x.describe());
   llvm::SmallVector<int64_t> vals;
   std::vector<TValue> elts =
@@ -491,13 +491,19 @@ FailureOr<TValue> Emitter::hint(llvm::StringRef fn, const TValue &x,
                         llvm::Twine(*i));
     vals.push_back(*i);
   }
-  size_t rank = std::max<size_t>(1, x.getType().shape.size());
-  if (vals.size() == 1 && rank > 1)
-    vals.assign(rank, vals[0]);
+  // As in Triton: one value per dimension; multiple_of also takes one for
+  // a scalar, max_contiguous and max_constancy only tensors.
+  size_t rank = x.getType().shape.size();
+  if (fn == "multiple_of")
+    rank = std::max<size_t>(1, rank);
   if (vals.size() != rank)
     return err(l, "'" + qn + "' needs one value per dimension (" +
                       llvm::Twine(rank) + "), got " +
                       llvm::Twine(vals.size()));
+  // The axis analysis tracks integers and pointers only; Triton accepts the
+  // hint on a float tensor and nothing reads it.
+  if (x.getType().elem.isFloat())
+    return x;
   mlir::Location ml = loc(l);
   auto attr = b.getDenseI64ArrayAttr(vals);
   auto op = tile::HintOp::create(b, ml, getMlirType(&ctx, x.getType()),

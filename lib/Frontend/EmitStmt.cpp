@@ -136,7 +136,16 @@ static bool sameConstexpr(const TValue &a, const TValue &b) {
   case TValue::Kind::Runtime:
     return false;
   case TValue::Kind::Descriptor:
-    return a.getValue() == b.getValue();
+    // A device descriptor (no MLIR value) is the same only if made of the
+    // same values.
+    if (a.getValue() != b.getValue() || a.getType() != b.getType() ||
+        a.padsWithNan() != b.padsWithNan() ||
+        a.getElts().size() != b.getElts().size())
+      return false;
+    for (size_t i = 0; i < a.getElts().size(); ++i)
+      if (a.getElts()[i].getValue() != b.getElts()[i].getValue())
+        return false;
+    return true;
   case TValue::Kind::BlockPtr:
     return false;
   }

@@ -177,6 +177,13 @@ public:
                                          const CallExpr *call);
   FailureOr<llvm::SmallVector<mlir::Value>>
   descriptorOffsets(const TValue &desc, const TValue &offsets, SourceLoc l);
+  /// `desc.load(offsets)` / `tl.load_tensor_descriptor(desc, offsets)`.
+  FailureOr<TValue> descriptorLoad(const TValue &desc, const TValue &offsets,
+                                   SourceLoc offsetsLoc, SourceLoc l);
+  /// `desc.store(offsets, value)` / `tl.store_tensor_descriptor`.
+  FailureOr<TValue> descriptorStore(const TValue &desc, const TValue &offsets,
+                                    const TValue &value, SourceLoc offsetsLoc,
+                                    SourceLoc valueLoc, SourceLoc l);
 
   //===--------------------------------------------------------------------===//
   // Block pointers (EmitBlockPtr.cpp)
@@ -203,6 +210,15 @@ public:
   FailureOr<BlockAccess> expandBlockPtr(const TValue &bp,
                                         llvm::ArrayRef<int> checkDims,
                                         SourceLoc l);
+  /// `tl.make_tensor_descriptor(base, shape, strides, block_shape,
+  /// padding_option)` in a kernel.
+  FailureOr<TValue> makeTensorDescriptor(const BoundArgs &a, SourceLoc l);
+  /// A device descriptor's block at `offsets` (i32) as a block pointer
+  /// access checked on every dimension: the padding (loads) is filled in.
+  FailureOr<BlockAccess>
+  expandDeviceDescriptor(const TValue &desc,
+                         llvm::ArrayRef<mlir::Value> offsets, bool isLoad,
+                         SourceLoc l);
 
   //===--------------------------------------------------------------------===//
   // Tensors (EmitTensor.cpp)
@@ -326,6 +342,8 @@ public:
                           SourceLoc l);
   FailureOr<TValue> hint(llvm::StringRef fn, const TValue &x,
                          const TValue &values, SourceLoc l);
+  /// tl.inline_asm_elementwise's bound arguments (EmitInlineAsm.cpp).
+  FailureOr<TValue> inlineAsmElementwise(const BoundArgs &a, SourceLoc l);
 
   // Debugging (EmitDebug.cpp)
   /// tl.debug_barrier, tl.assume, tl.device_print and tl.device_assert;

@@ -97,6 +97,19 @@ public:
     t.type = std::move(block);
     return t;
   }
+  /// A tensor descriptor made in the kernel (tl.make_tensor_descriptor): no
+  /// MLIR value; `fields` are runtime scalars, the base pointer, then per
+  /// dimension the shapes (i32) and the strides (i64); `padNan` is
+  /// padding_option="nan". Its loads and stores expand like a block
+  /// pointer's, checked on every dimension (EmitBlockPtr.cpp).
+  static TValue deviceDescriptor(std::vector<TValue> fields, TileType block,
+                                 bool padNan) {
+    TValue t(Kind::Descriptor);
+    t.elts = std::move(fields);
+    t.type = std::move(block);
+    t.name = padNan ? "nan" : "zero";
+    return t;
+  }
   /// A block pointer (tl.make_block_ptr): `fields` are runtime scalars, the
   /// base pointer, then per dimension the shapes (i64), the strides (i64)
   /// and the offsets (i64, as Triton keeps them once lowered); `block` is
@@ -137,6 +150,10 @@ public:
   bool isTuple() const { return kind == Kind::Tuple; }
   bool isDescriptor() const { return kind == Kind::Descriptor; }
   bool isBlockPtr() const { return kind == Kind::BlockPtr; }
+  /// A descriptor from tl.make_tensor_descriptor (not a parameter).
+  bool isDeviceDescriptor() const { return isDescriptor() && !value; }
+  /// A device descriptor's padding_option is "nan".
+  bool padsWithNan() const { return isDeviceDescriptor() && name == "nan"; }
   /// Everything but runtime values, descriptors and block pointers (and
   /// tuples holding them) is constexpr.
   bool isConstexpr() const {

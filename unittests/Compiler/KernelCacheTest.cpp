@@ -203,6 +203,30 @@ TEST_F(KernelCacheTest, EveryInputChangeMisses) {
   EXPECT_EQ(compiles, 3 + static_cast<int>(variants.size()));
 }
 
+TEST_F(KernelCacheTest, AnotherLibdeviceMisses) {
+  // Two libdevice files: the key names the one TILEC_LIBDEVICE selects.
+  std::string a = dir + "/libdevice-a.bc", b = dir + "/libdevice-b.bc";
+  for (const std::string &path : {a, b}) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    ASSERT_FALSE(ec);
+    os << path;
+  }
+  const char *saved = std::getenv("TILEC_LIBDEVICE");
+  std::string copy = saved ? saved : "";
+  KernelCache cache(config());
+  ::setenv("TILEC_LIBDEVICE", a.c_str(), 1);
+  std::string keyA = cache.computeKey(kSource, baseOptions());
+  EXPECT_EQ(cache.computeKey(kSource, baseOptions()), keyA);
+  ::setenv("TILEC_LIBDEVICE", b.c_str(), 1);
+  std::string keyB = cache.computeKey(kSource, baseOptions());
+  if (saved)
+    ::setenv("TILEC_LIBDEVICE", copy.c_str(), 1);
+  else
+    ::unsetenv("TILEC_LIBDEVICE");
+  EXPECT_NE(keyA, keyB);
+}
+
 TEST_F(KernelCacheTest, RealCompilesSeeHelperChanges) {
   // The real compiler: the helper's constant reaches the PTX, and the
   // cache hands back the PTX of the source it was given.

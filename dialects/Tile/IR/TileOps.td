@@ -376,6 +376,50 @@ def Tile_ExternElementwiseOp : Tile_Op<"extern_elementwise", [
   let hasVerifier = 1;
 }
 
+def Tile_InlineAsmElementwiseOp : Tile_Op<"inline_asm_elementwise", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "inline assembly applied to groups of elements";
+  let description = [{
+    Triton's `tl.inline_asm_elementwise`: runs the assembly `asm_string`
+    (with LLVM inline-asm `constraints`) on `pack` elements of each operand
+    at a time and produces one or several results of the operands' shape
+    (all scalars, or all tiles of one shape). Operands narrower than 32 bits
+    are passed packed into 32-bit registers (`pack` 4 on i8 is one register);
+    so are results. Without `pure` the assembly may read and write memory and
+    is neither removed nor reordered; pure assembly can be CSE'd and DCE'd.
+
+    ```mlir
+    %y = tile.inline_asm_elementwise "shf.l.wrap.b32 $0, $1, $2, $3;"
+        "=r,r,r,r" pure pack = 1 (%a, %b, %c)
+        : (tensor<64xi32>, tensor<64xi32>, tensor<64xi32>) -> tensor<64xi32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$asm_string, StrAttr:$constraints,
+                       UnitAttr:$pure,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$pack,
+                       Variadic<Tile_Type>:$srcs);
+  let results = (outs Variadic<Tile_Type>:$results);
+  let assemblyFormat = [{
+    $asm_string $constraints (`pure` $pure^)? `pack` `=` $pack ` `
+    `(` $srcs `)` attr-dict `:` functional-type($srcs, $results)
+  }];
+  let extraClassDeclaration = [{
+    /// How many registers one invocation uses for `pack` elements of
+    /// `elementType`: elements narrower than 32 bits share a register, up
+    /// to `pack` per register (Triton's packing); pointers count 64 bits.
+    static unsigned getNumRegisters(::mlir::Type elementType, unsigned pack);
+    /// The elements of `elementType` in one register when `pack` elements
+    /// are passed at a time.
+    static unsigned getElementsPerRegister(::mlir::Type elementType,
+                                           unsigned pack);
+    /// The output and input operands `constraints` names (clobbers, `~{..}`,
+    /// are neither).
+    static std::pair<unsigned, unsigned>
+    countConstraints(::llvm::StringRef constraints);
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_HintOp : Tile_Op<"hint", [Pure, AllTypesMatch<["src", "result"]>]> {
   let summary = "facts about the values of an integer or pointer tile";
   let description = [{

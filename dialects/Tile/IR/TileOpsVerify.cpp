@@ -397,6 +397,37 @@ LogicalResult ExternElementwiseOp::verify() {
   return success();
 }
 
+LogicalResult InlineAsmElementwiseOp::verify() {
+  if (getResults().empty())
+    return emitOpError("needs at least one result");
+  unsigned pack = getPack();
+  Type shapeType = getResults().front().getType();
+  auto sameKind = [&](Type t) {
+    return isa<RankedTensorType>(t) == isa<RankedTensorType>(shapeType) &&
+           haveSameShape(t, shapeType);
+  };
+  SmallVector<Type> types(getSrcs().getTypes());
+  llvm::append_range(types, getResults().getTypes());
+  if (!llvm::all_of(types, sameKind))
+    return emitOpError("operands and results must all be scalars or all "
+                       "tiles of one shape");
+  if (auto rt = dyn_cast<RankedTensorType>(shapeType))
+    if (rt.getNumElements() % pack != 0)
+      return emitOpError("number of elements ")
+             << rt.getNumElements() << " must be a multiple of pack " << pack;
+  unsigned outputs = 0, inputs = 0;
+  for (Type t : getResults().getTypes())
+    outputs += getNumRegisters(getScalarType(t), pack);
+  for (Type t : getSrcs().getTypes())
+    inputs += getNumRegisters(getScalarType(t), pack);
+  auto [numOut, numIn] = countConstraints(getConstraints());
+  if (numOut != outputs || numIn != inputs)
+    return emitOpError("constraints name ")
+           << numOut << " outputs and " << numIn << " inputs; pack " << pack
+           << " needs " << outputs << " outputs and " << inputs << " inputs";
+  return success();
+}
+
 LogicalResult HintOp::verify() {
   Type type = getSrc().getType();
   if (failed(verifyHintArray(*this, "divisibility", getDivisibility(), type)) ||

@@ -32,7 +32,8 @@ bool tilec::tilegpu::isElementwise(Operation *op) {
     return false;
   if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
       !isa<tile::AddPtrOp, tile::HintOp, tile::FpToFpOp, tile::BitcastOp,
-           tile::PtrToIntOp, tile::IntToPtrOp, tile::ExternElementwiseOp>(op))
+           tile::PtrToIntOp, tile::IntToPtrOp, tile::ExternElementwiseOp,
+           tile::InlineAsmElementwiseOp>(op))
     return false;
   std::optional<ArrayRef<int64_t>> shape;
   auto sameShape = [&](Type t) {

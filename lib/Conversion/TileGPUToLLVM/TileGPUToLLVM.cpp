@@ -96,6 +96,7 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateFuncOpToLLVMPatterns(converter, patterns);
   populateElementwiseOpToLLVMPatterns(converter, patterns);
   populateFpToFpOpToLLVMPatterns(converter, patterns, computeCapability);
+  populateInlineAsmToLLVMPatterns(converter, patterns);
   populateMemoryOpToLLVMPatterns(converter, patterns, onMasked);
   populateAtomicOpToLLVMPatterns(converter, patterns);
   populateDebugOpToLLVMPatterns(converter, patterns);

@@ -185,6 +185,10 @@ mlir::LogicalResult checkFpToFpTarget(mlir::ModuleOp module,
 /// tile.extern_elementwise as a call per element (ExternCallToLLVM.cpp).
 void populateExternCallToLLVMPatterns(TileGPUTypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
+/// tile.inline_asm_elementwise as llvm.inline_asm per group of `pack`
+/// elements (InlineAsmToLLVM.cpp).
+void populateInlineAsmToLLVMPatterns(TileGPUTypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns);
 /// Scalar `math` ops that Triton lowers to libdevice calls.
 void populateMathToLibdevicePatterns(TileGPUTypeConverter &converter,
                                      mlir::RewritePatternSet &patterns);

@@ -105,17 +105,6 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{'tl.inline_asm_elementwise' is not supported by tilec}}
-    x = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [N], dtype=tl.int32, is_pure=True, pack=1)
-
-
-# -----
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def k(X, N):
     # expected-error @+1 {{'libdevice.exp' has no form for (int32) arguments}}
     x = tl.extra.cuda.libdevice.exp(N)
 
