@@ -32,14 +32,14 @@ Emitter::callGatherBuiltin(llvm::StringRef fn, const CallExpr *call,
   };
 
   if (fn == "gather") {
-    FailureOr<BoundArgs> a = bindArgs(qn, call, {"src", "index", "axis"}, 3,
-                                      args, kwargs, argLocs);
+    FailureOr<BoundArgs> a =
+        bindArgs(qn, call, {"src", "index", "axis"}, 3, args, kwargs, argLocs);
     if (failed(a))
       return FailureOr<TValue>(failure());
     const TValue &src = a->get(0), &index = a->get(1);
     if (!src.isRuntime() || !src.getType().isTensor())
-      return fail(a->locs[0], "'tl.gather' source must be a tensor, got " +
-                                  src.describe());
+      return fail(a->locs[0],
+                  "'tl.gather' source must be a tensor, got " + src.describe());
     if (!index.isRuntime() || !index.getType().isTensor() ||
         !index.getType().elem.isInt())
       return fail(a->locs[1],
@@ -66,23 +66,23 @@ Emitter::callGatherBuiltin(llvm::StringRef fn, const CallExpr *call,
                            " must match the source: got " + it.str() +
                            " for source " + st.str());
     TileType rt{st.elem, it.shape};
-    mlir::Value g = tile::GatherOp::create(b, loc(l), getMlirType(&ctx, rt),
-                                           src.getValue(), index.getValue(),
-                                           static_cast<uint32_t>(ax));
+    mlir::Value g =
+        tile::GatherOp::create(b, loc(l), getMlirType(&ctx, rt), src.getValue(),
+                               index.getValue(), static_cast<uint32_t>(ax));
     return FailureOr<TValue>(TValue::runtime(g, rt));
   }
 
   // tl.histogram(input, num_bins, mask=None)
-  FailureOr<BoundArgs> a = bindArgs(qn, call, {"input", "num_bins", "mask"},
-                                    2, args, kwargs, argLocs);
+  FailureOr<BoundArgs> a = bindArgs(qn, call, {"input", "num_bins", "mask"}, 2,
+                                    args, kwargs, argLocs);
   if (failed(a))
     return FailureOr<TValue>(failure());
   const TValue &x = a->get(0);
   if (!x.isRuntime() || x.getType().shape.size() != 1)
-    return fail(a->locs[0], "'tl.histogram' only supports 1D input, got " +
-                                x.describe());
+    return fail(a->locs[0],
+                "'tl.histogram' only supports 1D input, got " + x.describe());
   const TileType &xt = x.getType();
-  if (!xt.elem.isInt() || xt.elem.isBool())
+  if (!xt.elem.isInt())
     return fail(a->locs[0],
                 "'tl.histogram' only supports integer input, got " + xt.str());
   // Triton 3.6 lowers the bins with 32-bit masks on the values: other widths
@@ -117,7 +117,7 @@ Emitter::callGatherBuiltin(llvm::StringRef fn, const CallExpr *call,
     mask = mb->getValue();
   }
   TileType rt{ElemType::scalar(DType::I32), {*bins}};
-  mlir::Value h = tile::HistogramOp::create(
-      b, loc(l), getMlirType(&ctx, rt), x.getValue(), mask);
+  mlir::Value h = tile::HistogramOp::create(b, loc(l), getMlirType(&ctx, rt),
+                                            x.getValue(), mask);
   return FailureOr<TValue>(TValue::runtime(h, rt));
 }

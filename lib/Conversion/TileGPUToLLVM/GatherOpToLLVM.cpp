@@ -68,13 +68,14 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<tile::GatherOp> {
     auto addressOf = [&](ArrayRef<Value> coords) -> Value {
       Value offset;
       for (auto [d, c] : llvm::enumerate(coords)) {
-        Value term = strides[d] == 1
-                         ? c
-                         : Value(LLVM::MulOp::create(
-                               rewriter, loc, c,
-                               i32Const(rewriter, loc, strides[d])));
-        offset = offset ? Value(LLVM::AddOp::create(rewriter, loc, offset, term))
-                        : term;
+        Value term =
+            strides[d] == 1
+                ? c
+                : Value(LLVM::MulOp::create(
+                      rewriter, loc, c, i32Const(rewriter, loc, strides[d])));
+        offset = offset
+                     ? Value(LLVM::AddOp::create(rewriter, loc, offset, term))
+                     : term;
       }
       return LLVM::GEPOp::create(rewriter, loc, base.getType(), elemType, base,
                                  ValueRange{offset});

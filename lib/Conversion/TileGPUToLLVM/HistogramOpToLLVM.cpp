@@ -46,7 +46,8 @@ struct HistogramOpConversion
     Type resultType = getTypeConverter()->convertType(op.getType());
     if (!srcLL || !dstLL || !resultType)
       return op.emitError("operand and result need tilegpu layouts");
-    if (op.getMask() && tilegpu::getLinearLayout(op.getMask().getType()) != srcLL)
+    if (op.getMask() &&
+        tilegpu::getLinearLayout(op.getMask().getType()) != srcLL)
       return op.emitError("mask and source must have the same layout");
     if (!op->hasAttr(kScratchOffsetAttr))
       return op.emitError("histogram has no shared-memory scratch; run "
@@ -70,8 +71,8 @@ struct HistogramOpConversion
     // zero one counter.
     NVVM::Barrier0Op::create(rewriter, loc);
     for (int64_t i = 0; i < numBins; i += numThreads) {
-      Value at = LLVM::AddOp::create(rewriter, loc, tid,
-                                     i32Const(rewriter, loc, i));
+      Value at =
+          LLVM::AddOp::create(rewriter, loc, tid, i32Const(rewriter, loc, i));
       if (numBins < numThreads)
         at = LLVM::AndOp::create(rewriter, loc, tid,
                                  i32Const(rewriter, loc, numBins - 1));
@@ -90,9 +91,9 @@ struct HistogramOpConversion
       else if (name == tilegpu::kWarp)
         warpFree = mask;
     }
-    int32_t laneBits =
-        srcLL->hasInDim(tilegpu::kLane) ? srcLL->getInDimSizeLog2(tilegpu::kLane)
-                                        : 0;
+    int32_t laneBits = srcLL->hasInDim(tilegpu::kLane)
+                           ? srcLL->getInDimSizeLog2(tilegpu::kLane)
+                           : 0;
     int32_t threadFree = laneFree | (warpFree << laneBits);
     Value counts;
     if (threadFree) {
@@ -110,16 +111,16 @@ struct HistogramOpConversion
     for (auto [r, v] : llvm::enumerate(values)) {
       if (int32_t(r) & regFree)
         continue;
-      Value bin =
-          LLVM::AndOp::create(rewriter, loc, v, i32Const(rewriter, loc, span - 1));
+      Value bin = LLVM::AndOp::create(rewriter, loc, v,
+                                      i32Const(rewriter, loc, span - 1));
       Value take = counts;
       auto both = [&](Value a, Value c) -> Value {
         return a ? Value(LLVM::AndOp::create(rewriter, loc, a, c)) : c;
       };
       if (span > numBins)
-        take = both(take, LLVM::ICmpOp::create(
-                              rewriter, loc, LLVM::ICmpPredicate::ult, bin,
-                              i32Const(rewriter, loc, numBins)));
+        take = both(
+            take, LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult,
+                                       bin, i32Const(rewriter, loc, numBins)));
       if (!masks.empty())
         take = both(take, masks[r]);
       Value add = one;
@@ -137,8 +138,8 @@ struct HistogramOpConversion
     // 3. Read the result.
     SmallVector<Value> out;
     for (SmallVector<Value> &coords : emitIndices(loc, rewriter, *dstLL))
-      out.push_back(LLVM::LoadOp::create(rewriter, loc, i32,
-                                         binPtr(coords.front()), 4));
+      out.push_back(
+          LLVM::LoadOp::create(rewriter, loc, i32, binPtr(coords.front()), 4));
     rewriter.replaceOp(op, packElements(loc, resultType, out, rewriter));
     return success();
   }

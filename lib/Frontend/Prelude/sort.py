@@ -41,9 +41,15 @@ def _sort_last_resized(shape: tl.constexpr, n: tl.constexpr):
 @triton.jit
 def _sort_side(rank: tl.constexpr, d: tl.constexpr):
     # 0 or 1: the position along cube dimension `d`, counted from the
-    # innermost, broadcastable against a cube of `rank` dimensions.
+    # innermost, broadcastable against a cube of `rank` dimensions. Built
+    # with expand_dims rather than a reshape, so that the layout passes can
+    # recompute it in the cube's layout instead of moving it there.
     side = tl.arange(0, 2)
-    return tl.reshape(side, [1] * (rank - d - 1) + [2] + [1] * d)
+    for i in tl.static_range(d):
+        side = tl.expand_dims(side, 1 + i)
+    for i in tl.static_range(rank - d - 1):
+        side = tl.expand_dims(side, 0)
+    return side
 
 
 @triton.jit

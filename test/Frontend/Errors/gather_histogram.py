@@ -162,3 +162,15 @@ def k(X, F):
     m = tl.arange(0, 8) > 2
     # expected-error @+1 {{cannot broadcast}}
     tl.histogram(x, 16, mask=m)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, F):
+    x = tl.load(X + tl.arange(0, 16)) > 0
+    # expected-error @+1 {{'tl.histogram' input must be int32 or uint32 (Triton's lowering takes 32-bit values), got int1[16]}}
+    tl.histogram(x, 16)
