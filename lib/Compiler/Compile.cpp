@@ -92,6 +92,11 @@ static FrontendOptions toFrontendOptions(const CompileOptions &options) {
   fe.numWarps = options.numWarps;
   fe.numStages = options.numStages;
   fe.debug = options.debug;
+  // An unknown architecture is reported by the back end.
+  if (llvm::Expected<GpuArch> arch = parseArch(options.arch))
+    fe.computeCapability = arch->smVersion;
+  else
+    llvm::consumeError(arch.takeError());
   return fe;
 }
 
