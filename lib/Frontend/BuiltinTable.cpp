@@ -23,11 +23,11 @@ using namespace tilec::frontend;
 
 static const Builtin kBuiltins[] = {
 #define BUILTIN(NAME, REACH, GROUP, SIGNATURE, HANDLER, MIN_CC)                \
-  {NAME,      REACH, BuiltinKind::Bound, GROUP, SIGNATURE, &Emitter::HANDLER,  \
-   "",        MIN_CC},
+  {NAME, REACH, BuiltinKind::Bound, GROUP, SIGNATURE, &Emitter::HANDLER,       \
+   "",   MIN_CC},
 #define BUILTIN_RAW(NAME, REACH, GROUP, SIGNATURE, HANDLER, MIN_CC)            \
-  {NAME, REACH, BuiltinKind::Raw, GROUP, SIGNATURE, &Emitter::HANDLER, "",     \
-   MIN_CC},
+  {NAME, REACH, BuiltinKind::Raw, GROUP, SIGNATURE, &Emitter::HANDLER,         \
+   "",   MIN_CC},
 #define REFUSED(NAME, REACH, GROUP, REASON)                                    \
   {NAME, REACH, BuiltinKind::Refused, GROUP, "", nullptr, REASON, 0},
 #define NOT_CALLABLE(NAME, REACH)                                              \
@@ -125,7 +125,10 @@ const BuiltinParams &tilec::frontend::getBuiltinParams(const Builtin &b) {
 // capability, reason.
 void tilec::printBuiltinTable(llvm::raw_ostream &os) {
   static const std::pair<unsigned, const char *> reachNames[] = {
-      {Tl, "tl"}, {Math, "math"}, {Method, "method"}, {Triton, "triton"},
+      {Tl, "tl"},
+      {Math, "math"},
+      {Method, "method"},
+      {Triton, "triton"},
       {Py, "py"}};
   for (const Builtin &b : kBuiltins) {
     os << b.name << '\t';
