@@ -36,6 +36,9 @@ struct FrontendOptions {
   int numStages = 3;
   /// Triton's debug mode: tl.device_assert and `assert` are emitted.
   bool debug = false;
+  /// The target's compute capability times ten (GpuArch::smVersion), for
+  /// builtins that need a newer target; 0: not known, nothing is checked.
+  unsigned computeCapability = 0;
 };
 
 /// Registers every dialect the frontend emits.
@@ -55,6 +58,10 @@ emitTileModule(mlir::MLIRContext &ctx, llvm::StringRef source,
 mlir::FailureOr<std::optional<AutotuneSpec>>
 readAutotuneSpec(mlir::MLIRContext &ctx, llvm::StringRef source,
                  llvm::StringRef filename, llvm::StringRef kernelName);
+
+/// Prints the table of builtins (lib/Frontend/Builtins.def), one per line,
+/// for `tilec --list-builtins` and scripts/check_builtins.py.
+void printBuiltinTable(llvm::raw_ostream &os);
 
 /// Names of the @jit functions in `source`, or an empty list after reporting
 /// errors (used by `tilec --list-kernels`).

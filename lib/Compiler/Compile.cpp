@@ -92,6 +92,11 @@ static FrontendOptions toFrontendOptions(const CompileOptions &options) {
   fe.numWarps = options.numWarps;
   fe.numStages = options.numStages;
   fe.debug = options.debug;
+  // An unknown architecture is reported by the back end.
+  if (llvm::Expected<GpuArch> arch = parseArch(options.arch))
+    fe.computeCapability = arch->smVersion;
+  else
+    llvm::consumeError(arch.takeError());
   return fe;
 }
 
@@ -110,24 +115,24 @@ mlir::OwningOpRef<mlir::ModuleOp> tilec::lowerToLevel(
   mlir::PassManager pm(&ctx);
   if (configure && mlir::failed(configure(pm)))
     return nullptr;
-  buildTileOptimizationPipeline(pm);
   // An unknown architecture is reported by the back end; the passes then
   // plan for sm_90a, the default.
   llvm::Expected<GpuArch> arch = parseArch(options.arch);
-  unsigned cc = arch ? arch->smVersion : 90;
-  bool wgmma = arch ? arch->archSpecific && arch->smVersion == 90 : true;
   if (!arch)
     llvm::consumeError(arch.takeError());
-  if (level >= EmitLevel::TileGPU) {
-    TileGPUPipelineOptions gpu;
-    gpu.numWarps = options.numWarps;
-    gpu.computeCapability = cc;
-    gpu.wgmma = wgmma;
-    gpu.numStages = unsigned(std::max(options.numStages, 1));
+  TileGPUPipelineOptions gpu;
+  gpu.numWarps = options.numWarps;
+  gpu.computeCapability = arch ? arch->smVersion : 90;
+  gpu.wgmma = arch ? arch->hasWgmma() : true;
+  gpu.tma = arch ? arch->hasTMA() : true;
+  gpu.numStages = unsigned(std::max(options.numStages, 1));
+  buildTileLegalityCheck(pm, gpu);
+  buildTileOptimizationPipeline(pm);
+  if (level >= EmitLevel::TileGPU)
     buildTileGPUPipeline(pm, gpu);
-  }
   if (level >= EmitLevel::LLVMDialect)
-    buildLLVMPipeline(pm, getMaxSharedBytes(cc), cc);
+    buildLLVMPipeline(pm, getMaxSharedBytes(gpu.computeCapability),
+                      gpu.computeCapability);
   StageTimer t(timings ? &timings->passesMs : nullptr);
   if (mlir::failed(pm.run(*module)))
     return nullptr;

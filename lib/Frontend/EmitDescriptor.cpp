@@ -175,3 +175,23 @@ FailureOr<TValue> Emitter::descriptorStore(const TValue &desc,
                                   v->getValue());
   return TValue::none();
 }
+
+/// tl.make_tensor_descriptor, and the functional forms of desc.load and
+/// desc.store (tl.load_tensor_descriptor, tl.store_tensor_descriptor).
+FailureOr<TValue> Emitter::builtinTensorDescriptor(BuiltinCall &c) {
+  const BoundArgs *a = &c.a;
+  SourceLoc l = c.loc;
+  if (c.fn == "make_tensor_descriptor")
+    return makeTensorDescriptor(*a, l);
+  bool isLoad = c.fn == "load_tensor_descriptor";
+  if (!a->has(0) || !a->get(0).isDescriptor())
+    return err(a->locs[0], "'" + c.qn + "' expects a tensor descriptor, got " +
+                               (a->has(0) ? a->get(0).describe()
+                                          : std::string("None")));
+  if (!a->has(1) || (!isLoad && !a->has(2)))
+    return err(l, "'" + c.qn + "' arguments cannot be None");
+  if (isLoad)
+    return descriptorLoad(a->get(0), a->get(1), a->locs[1], l);
+  return descriptorStore(a->get(0), a->get(1), a->get(2), a->locs[1],
+                         a->locs[2], l);
+}

@@ -266,7 +266,7 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
     if (mod == "triton.language.math") {
       if (a == "libdevice")
         return TValue::module(path);
-      if (isKnownMathFunction(a))
+      if (lookupBuiltin(a, Math))
         return TValue::builtin(path);
       return err(e->attrLoc, "'tl.math." + a +
                                  "' is not a function of triton.language.math");
@@ -294,7 +294,7 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
                                    "NVIDIA targets (as in Triton 3.6)");
       if (a == "math" || a == "extra" || a == "libdevice")
         return TValue::module("triton.language." + a);
-      if (isKnownTlFunction(a))
+      if (lookupBuiltin(a, Tl))
         return TValue::builtin("triton.language." + a);
       return err(e->attrLoc,
                  "'tl." + a + "' is not defined in triton.language");
@@ -410,19 +410,6 @@ FailureOr<TValue> Emitter::evalSubscript(const SubscriptExpr *e) {
 // Calls
 //===----------------------------------------------------------------------===//
 
-/// Tensor methods that forward to `tl.<name>(x, ...)`.
-static bool isTensorMethod(llvm::StringRef n) {
-  return llvm::StringSwitch<bool>(n)
-      .Cases({"to", "sum", "max", "min", "argmax", "argmin", "reshape",
-              "view", "trans", "permute", "broadcast_to", "expand_dims",
-              "cumsum", "cumprod", "exp", "exp2", "log", "log2", "sqrt",
-              "rsqrt", "sqrt_rn", "abs", "sigmoid", "sin", "cos", "floor",
-              "ceil", "erf", "reduce", "xor_sum", "softmax", "ravel", "split",
-              "join", "associative_scan", "flip", "gather", "histogram"},
-             true)
-      .Default(false);
-}
-
 FailureOr<TValue> Emitter::evalCall(const CallExpr *e) {
   std::optional<TValue> receiver;
   FailureOr<TValue> callee = failure();
@@ -440,7 +427,8 @@ FailureOr<TValue> Emitter::evalCall(const CallExpr *e) {
       receiver = *base;
       callee = TValue::builtin("triton.language." + attr->attr);
     } else if (base->isRuntime()) {
-      if (!isTensorMethod(attr->attr))
+      // Tensor methods forward to `tl.<name>(x, ...)` (Builtins.def).
+      if (!lookupBuiltin(attr->attr, Method))
         return err(attr->attrLoc, base->describe() + " has no method '" +
                                       attr->attr + "'");
       receiver = *base;

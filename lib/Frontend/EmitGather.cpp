@@ -121,3 +121,11 @@ Emitter::callGatherBuiltin(llvm::StringRef fn, const CallExpr *call,
                                             x.getValue(), mask);
   return FailureOr<TValue>(TValue::runtime(h, rt));
 }
+
+FailureOr<TValue> Emitter::builtinGatherHistogram(BuiltinCall &c) {
+  std::optional<FailureOr<TValue>> r =
+      callGatherBuiltin(c.fn, c.call, c.args, c.kwargs, c.argLocs);
+  if (!r)
+    return err(c.loc, "'" + c.qn + "' has no handler in EmitGather.cpp");
+  return *r;
+}

@@ -170,3 +170,7 @@ FailureOr<TValue> Emitter::inlineAsmElementwise(const BoundArgs &a,
     return results.front();
   return TValue::tuple(std::move(results));
 }
+
+FailureOr<TValue> Emitter::builtinInlineAsm(BuiltinCall &c) {
+  return inlineAsmElementwise(c.a, c.loc);
+}

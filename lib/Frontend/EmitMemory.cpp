@@ -436,3 +436,24 @@ FailureOr<TValue> Emitter::atomic(llvm::StringRef fn, const BoundArgs &a,
                         : tile::RMWOp::Xor;
   return TValue::runtime(rmw(kind, ptr.getValue(), v.getValue(), maskV), rt);
 }
+
+//===----------------------------------------------------------------------===//
+// Builtin handlers (Builtins.def)
+//===----------------------------------------------------------------------===//
+
+FailureOr<TValue> Emitter::builtinLoad(BuiltinCall &c) {
+  return load(c.a, c.loc);
+}
+
+FailureOr<TValue> Emitter::builtinStore(BuiltinCall &c) {
+  return store(c.a, c.loc);
+}
+
+FailureOr<TValue> Emitter::builtinBlockPtr(BuiltinCall &c) {
+  return c.fn == "advance" ? advanceBlockPtr(c.a, c.loc)
+                            : makeBlockPtr(c.a, c.loc);
+}
+
+FailureOr<TValue> Emitter::builtinAtomic(BuiltinCall &c) {
+  return atomic(c.fn, c.a, c.loc);
+}

@@ -132,24 +132,6 @@ FailureOr<TValue> Emitter::evalGlobal(const ConstexprGlobal &g) {
   return *v;
 }
 
-static bool isPythonBuiltin(llvm::StringRef n) {
-  return llvm::StringSwitch<bool>(n)
-      .Cases({"range", "min", "max", "float", "int", "bool", "len", "abs"},
-             true)
-      .Default(false);
-}
-
-static bool isUnsupportedPythonBuiltin(llvm::StringRef n) {
-  return llvm::StringSwitch<bool>(n)
-      .Cases({"print", "isinstance", "getattr", "setattr", "hasattr", "zip",
-              "enumerate", "list", "tuple", "dict", "set", "sum", "map",
-              "filter", "sorted", "reversed", "round", "pow", "divmod", "str",
-              "repr", "type", "id", "iter", "next", "open", "input", "super",
-              "object", "any", "all", "hex", "ord", "chr", "exec", "eval"},
-             true)
-      .Default(false);
-}
-
 FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
   const std::string &n = e->name;
   if (auto it = scope.find(n); it != scope.end())
@@ -181,14 +163,13 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
     return err(e->getLoc(), "name '" + n +
                                 "' is not defined; add 'import triton' / "
                                 "'import triton.language as tl'");
-  if (isPythonBuiltin(n))
+  // Python builtins (Builtins.def; Triton maps Python's print to
+  // tl.device_print).
+  if (const Builtin *py = lookupBuiltin(n, Py)) {
+    if (py->kind == BuiltinKind::Refused)
+      return err(e->getLoc(), "Python builtin '" + n +
+                                  "' is not supported in tilec kernels");
     return TValue::builtin(n);
-  // Triton maps Python's print to tl.device_print.
-  if (n == "print")
-    return TValue::builtin("triton.language.device_print");
-  if (isUnsupportedPythonBuiltin(n)) {
-    return err(e->getLoc(),
-               "Python builtin '" + n + "' is not supported in tilec kernels");
   }
   for (const Module::OtherName &other : current->otherNames) {
     if (other.name != n)

@@ -9,7 +9,8 @@
 //   EmitStmt.cpp         statements and structured control flow
 //   EmitExpr.cpp         expressions, operators and promotion
 //   EmitTensor.cpp       casts, broadcasting, constants
-//   EmitBuiltins.cpp     `tl.*` dispatch, argument binding, Python builtins
+//   EmitBuiltins.cpp     builtin dispatch through the table (Builtins.def,
+//                        BuiltinTable.h), argument binding, Python builtins
 //   EmitMath.cpp         elementwise math, min/max, where
 //   EmitMemory.cpp       loads, stores, atomics
 //   EmitBlockPtr.cpp     block pointers (tl.make_block_ptr, tl.advance)
@@ -22,6 +23,7 @@
 #define TILEC_LIB_FRONTEND_EMITTER_H
 
 #include "Frontend/AST.h"
+#include "Frontend/BuiltinTable.h"
 #include "Frontend/Signature.h"
 #include "Frontend/Value.h"
 #include "tilec/Frontend.h"
@@ -54,14 +56,6 @@ struct FlowResult {
   bool returned = false;
   TValue value;
   SourceLoc loc;
-};
-
-/// Arguments of a call, bound to a builtin's parameter names.
-struct BoundArgs {
-  std::vector<std::optional<TValue>> slots;
-  std::vector<SourceLoc> locs;
-  bool has(unsigned i) const { return slots[i].has_value(); }
-  const TValue &get(unsigned i) const { return *slots[i]; }
 };
 
 class Emitter {
@@ -267,10 +261,8 @@ public:
   // Builtins (EmitBuiltins.cpp, EmitReduce.cpp)
   //===--------------------------------------------------------------------===//
 
-  /// Names defined by triton.language / triton.language.math (supported or
-  /// refused by name).
-  static bool isKnownTlFunction(llvm::StringRef name);
-  static bool isKnownMathFunction(llvm::StringRef name);
+  /// Calls the builtin `name` (a Python builtin, or a path under `triton.`)
+  /// through the table of Builtins.def.
   FailureOr<TValue> callBuiltin(llvm::StringRef name, const CallExpr *call,
                                 std::vector<TValue> args,
                                 std::vector<std::pair<std::string, TValue>>
@@ -285,15 +277,20 @@ public:
            std::vector<TValue> &args,
            std::vector<std::pair<std::string, TValue>> &kwargs,
            const std::vector<SourceLoc> &argLocs);
-  FailureOr<TValue> callTl(llvm::StringRef fn, const CallExpr *call,
-                           std::vector<TValue> &args,
-                           std::vector<std::pair<std::string, TValue>> &kwargs,
-                           const std::vector<SourceLoc> &argLocs);
-  FailureOr<TValue> callPyBuiltin(llvm::StringRef fn, const CallExpr *call,
-                                  std::vector<TValue> &args,
-                                  std::vector<std::pair<std::string, TValue>>
-                                      &kwargs,
-                                  const std::vector<SourceLoc> &argLocs);
+  /// Calls the entry `fn` of the table found among `reach`; `qn` is the
+  /// name diagnostics use.
+  FailureOr<TValue> callTableEntry(llvm::StringRef fn, unsigned reach,
+                                   std::string qn, const CallExpr *call,
+                                   std::vector<TValue> &args,
+                                   std::vector<std::pair<std::string, TValue>>
+                                       &kwargs,
+                                   const std::vector<SourceLoc> &argLocs);
+
+  /// The handlers of Builtins.def's entries, each defined in the Emit*.cpp
+  /// of its concept.
+#define BUILTIN_HANDLER(HANDLER) FailureOr<TValue> HANDLER(BuiltinCall &c);
+#include "Frontend/Builtins.def"
+
   FailureOr<TValue> mathUnary(llvm::StringRef fn, const TValue &x,
                               SourceLoc l);
   /// tl.umulhi, tl.div_rn and tl.fdiv, checked and promoted as Triton does.
@@ -319,13 +316,6 @@ public:
                             bool canReorder, SourceLoc l);
   FailureOr<TValue> trans(const TValue &x, llvm::ArrayRef<int32_t> order,
                           SourceLoc l);
-  /// Binds the arguments of tl.join / split / interleave / cat / flip /
-  /// swizzle2d and emits it (EmitShape.cpp).
-  FailureOr<TValue>
-  callShapeTl(llvm::StringRef fn, const CallExpr *call,
-              std::vector<TValue> &args,
-              std::vector<std::pair<std::string, TValue>> &kwargs,
-              const std::vector<SourceLoc> &argLocs);
   /// tl.join / split / interleave / cat / flip / swizzle2d.
   FailureOr<TValue> join(const TValue &a, const TValue &b, SourceLoc l);
   FailureOr<TValue> split(const TValue &a, SourceLoc l);
@@ -346,13 +336,6 @@ public:
   FailureOr<TValue> inlineAsmElementwise(const BoundArgs &a, SourceLoc l);
 
   // Debugging (EmitDebug.cpp)
-  /// tl.debug_barrier, tl.assume, tl.device_print and tl.device_assert;
-  /// failure() with no diagnostic when `fn` is none of them.
-  std::optional<FailureOr<TValue>>
-  callDebugBuiltin(llvm::StringRef fn, const CallExpr *call,
-                   std::vector<TValue> &args,
-                   std::vector<std::pair<std::string, TValue>> &kwargs,
-                   const std::vector<SourceLoc> &argLocs);
   // Gather and histogram (EmitGather.cpp)
   /// tl.gather and tl.histogram; std::nullopt when `fn` is neither.
   std::optional<FailureOr<TValue>>

@@ -21,6 +21,14 @@ void tilec::buildTileOptimizationPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createCanonicalizerPass());
 }
 
+void tilec::buildTileLegalityCheck(mlir::OpPassManager &pm,
+                                   const TileGPUPipelineOptions &options) {
+  tile::TileCheckTargetLegalityOptions legality;
+  legality.computeCapability = options.computeCapability;
+  legality.hasTMA = options.tma;
+  pm.addPass(tile::createTileCheckTargetLegality(legality));
+}
+
 void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm,
                                  const TileGPUPipelineOptions &options) {
   ConvertTileToTileGPUOptions toGPU;
@@ -39,7 +47,7 @@ void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm,
   // cp.async exists from sm_80 on, like every architecture tilec targets.
   tilegpu::TileGPUPipelineOptions pipeline;
   pipeline.numStages = options.numStages;
-  pipeline.useTMA = options.computeCapability >= 90;
+  pipeline.useTMA = options.tma;
   pm.addPass(tilegpu::createTileGPUPipeline(pipeline));
   tilegpu::TileGPULowerDescriptorsOptions descriptors;
   descriptors.computeCapability = options.computeCapability;
