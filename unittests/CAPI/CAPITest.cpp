@@ -83,7 +83,7 @@ TEST(CAPITest, CompilesAFileWithItsMetadata) {
   EXPECT_STREQ(tilec_compiled_string(c, TILEC_MD_NAME), "add_kernel");
   EXPECT_STREQ(tilec_compiled_string(c, TILEC_MD_ARCH), "sm_90a");
   ASSERT_EQ(tilec_compiled_int(c, TILEC_MD_NUM_PARAMS), 4);
-  const char *names[] = {"x_ptr", "y_ptr", "output_ptr", "n_elements"};
+  const char *names[] = {"x_ptr", "y_ptr", "out_ptr", "n_elements"};
   for (size_t i = 0; i < 4; ++i) {
     tilec_param p;
     ASSERT_EQ(tilec_compiled_param(c, i, &p), 0);
