@@ -25,6 +25,29 @@
 
 namespace tilec {
 
+/// Another Python module whose @jit helpers and tl.constexpr globals the
+/// kernel reaches (`from mylib import helper`, `mylib.BLOCK`), handed over
+/// by a host that knows where Python found it (python/tilec).
+struct SourceModule {
+  /// The dotted module name the kernel's imports use: "mylib.helpers".
+  std::string name;
+  /// Its file, named in diagnostics of code inlined from it.
+  std::string filename;
+  std::string text;
+};
+
+/// The value Python gave a module-level name, which the frontend uses in
+/// place of the name's own definition (a `tl.constexpr` global computed by
+/// Python code tilec does not evaluate, or one a config rebinds).
+struct GlobalValue {
+  /// The module the name is looked up in: "" for the kernel's file, else a
+  /// SourceModule's name.
+  std::string module;
+  std::string name;
+  /// As -D takes a value: an integer, a float, True/False, None or a dtype.
+  std::string value;
+};
+
 struct FrontendOptions {
   /// The @jit function to compile. Empty: the file's only kernel.
   std::string kernelName;
@@ -39,6 +62,10 @@ struct FrontendOptions {
   /// The target's compute capability times ten (GpuArch::smVersion), for
   /// builtins that need a newer target; 0: not known, nothing is checked.
   unsigned computeCapability = 0;
+  /// Modules beside the kernel's file that its helpers come from.
+  std::vector<SourceModule> modules;
+  /// Module-level values as the host evaluated them.
+  std::vector<GlobalValue> globalValues;
 };
 
 /// Registers every dialect the frontend emits.

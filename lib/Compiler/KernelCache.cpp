@@ -170,6 +170,23 @@ std::string KernelCache::computeKey(llvm::StringRef source,
                     static_cast<int>(options.assemble)));
   if (options.debug)
     field("debug");
+  // What a host adds to the file (python/tilec): the other modules' texts
+  // and the values Python gave module-level names. Hashed only when given,
+  // so that every other key stays as it was.
+  if (!options.modules.empty() || !options.globalValues.empty()) {
+    field(fmt::format("modules={} globals={}", options.modules.size(),
+                      options.globalValues.size()));
+    for (const SourceModule &m : options.modules) {
+      field(m.name);
+      field(m.filename);
+      field(m.text);
+    }
+    for (const GlobalValue &g : options.globalValues) {
+      field(g.module);
+      field(g.name);
+      field(g.value);
+    }
+  }
   // The assembler is part of the target: a cubin from another ptxas, or a
   // PTX-only entry made where there was none, must not be reused.
   std::string ptxas = "none";

@@ -246,6 +246,12 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
   case TValue::Kind::Module: {
     const std::string &mod = base->getModulePath();
     std::string path = mod + "." + a;
+    // A module the host handed over (EmitHostModules.cpp), or a package
+    // above one.
+    if (const Module *host = findHostModule(mod))
+      return lookupInHostModule(host, a, e->attrLoc);
+    if (findHostModule(path) || isHostPackage(path))
+      return TValue::module(path);
     llvm::StringRef m(mod);
     // Everything under tl.extra / libdevice resolves, and is refused by
     // name when called.

@@ -136,6 +136,8 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
   const std::string &n = e->name;
   if (auto it = scope.find(n); it != scope.end())
     return it->second;
+  if (std::optional<TValue> v = lookupHostValue(n))
+    return *v;
   for (const ConstexprGlobal &g : current->globals)
     if (g.name == n)
       return evalGlobal(g);
@@ -144,6 +146,9 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
   for (const ImportAlias &imp : current->imports) {
     if (imp.alias != n)
       continue;
+    if (std::optional<FailureOr<TValue>> host =
+            resolveHostImport(imp.module, e->getLoc()))
+      return *host;
     llvm::StringRef m = imp.module;
     if (isKnownModule(canonicalModule(m)) || m == "tilec")
       return TValue::module(canonicalModule(m));
@@ -195,6 +200,10 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
 const Module *Emitter::moduleOf(const FunctionDef *f) const {
   if (const Module *m = getPreludeModuleOf(f))
     return m;
+  for (const auto &[name, m] : hostModules)
+    if (llvm::any_of(m->functions,
+                     [&](const auto &g) { return g.get() == f; }))
+      return m;
   return &module;
 }
 
@@ -266,7 +275,7 @@ Emitter::inlineFunction(const FunctionDef *f, SourceLoc callLoc,
   const Module *caller = current;
   current = moduleOf(f);
   std::optional<mlir::Location> savedPreludeCallSite = preludeCallSite;
-  if (current != &module && !preludeCallSite)
+  if (!preludeCallSite && getPreludeModuleOf(f))
     preludeCallSite = callSite;
   activeFunctions.insert(f);
   functionStack.push_back(f);
@@ -358,6 +367,10 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
     return nullptr;
   }
 
+  // Values the host evaluated for module-level names (python/tilec).
+  if (failed(setHostValues(opts.globalValues, kernel->nameLoc)))
+    return nullptr;
+
   // -D bindings, checked against the constexpr parameters.
   std::map<std::string, TValue> defines;
   for (auto &[name, text] : opts.defines) {
@@ -448,6 +461,13 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
                     p.name + "'");
       return nullptr;
     }
+    // Triton makes a None argument a constexpr None, whatever the
+    // parameter's annotation (`bias_ptr=None`, tested with `is None`).
+    if (sig[next].kind == SignatureEntry::Kind::Value &&
+        sig[next].value.isNone()) {
+      bound[p.name] = sig[next++].value;
+      continue;
+    }
     if (sig[next].kind == SignatureEntry::Kind::Value) {
       (void)err(p.loc, "parameter '" + p.name +
                            "' is not a tl.constexpr but signature entry " +
@@ -501,6 +521,15 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
   fn->setAttr("tile.kernel", b.getUnitAttr());
   mlir::Block *entry = fn.addEntryBlock();
   for (auto [i, a] : llvm::enumerate(runtimeArgs)) {
+    // The kernel's signature as a host sees it, read back from the IR by
+    // the compile driver (KernelMetadata): each argument is located at its
+    // parameter, named by it, and MLIR's signless integers are marked when
+    // the signature entry is unsigned (`u32`, `*u8`).
+    entry->getArgument(i).setLoc(mlir::NameLoc::get(
+        b.getStringAttr(a.param->name), loc(a.param->loc)));
+    if (a.entry->kind != SignatureEntry::Kind::TensorDesc &&
+        isUnsigned(a.entry->type.dtype))
+      fn.setArgAttr(i, "tile.unsigned", b.getUnitAttr());
     if (a.entry->divisibility > 1)
       fn.setArgAttr(i, "tile.divisibility",
                     b.getI32IntegerAttr(a.entry->divisibility));
@@ -616,6 +645,15 @@ tilec::emitTileModule(mlir::MLIRContext &ctx, llvm::StringRef source,
   if (!module)
     return nullptr;
   Emitter emitter(ctx, *module);
+  // The host's other modules, parsed whole like the kernel's file.
+  std::vector<std::unique_ptr<Module>> hostModules;
+  for (const SourceModule &m : options.modules) {
+    MlirDiagnosticSink hostSink(ctx, m.filename);
+    hostModules.push_back(parseModule(m.text, m.filename, hostSink));
+    if (!hostModules.back())
+      return nullptr;
+    emitter.addHostModule(m.name, *hostModules.back());
+  }
   return emitter.emitKernel(options);
 }
 

@@ -90,8 +90,38 @@ public:
   FailureOr<TValue> inlineFunction(const FunctionDef *f, SourceLoc callLoc,
                                    const std::map<std::string, TValue> &bound);
   static bool isConstexprAnnotation(const Expr *annotation);
-  /// The file that defines `f`: a prelude file (Prelude.h) or the kernel's.
+  /// The file that defines `f`: a prelude file (Prelude.h), a host module
+  /// or the kernel's.
   const Module *moduleOf(const FunctionDef *f) const;
+
+  //===--------------------------------------------------------------------===//
+  // Modules and values a host hands over (EmitHostModules.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// Makes `m` importable under the Python module name `name`.
+  void addHostModule(llvm::StringRef name, const Module &m);
+  /// Records the host's values of module-level names (FrontendOptions::
+  /// globalValues); a value that does not parse, or a module the host did
+  /// not hand over, is an error at `at`.
+  LogicalResult setHostValues(llvm::ArrayRef<GlobalValue> values,
+                              SourceLoc at);
+  /// The host's value of `name` in the current module, if it gave one.
+  std::optional<TValue> lookupHostValue(llvm::StringRef name) const;
+  /// The host module named `path`, or null.
+  const Module *findHostModule(llvm::StringRef path) const;
+  /// Whether `path` is a package above a host module ("mylib" for
+  /// "mylib.helpers").
+  bool isHostPackage(llvm::StringRef path) const;
+  /// What an import of `path` binds when `path` is a host module or a name
+  /// in one (`from mylib import helper` imports "mylib.helper"); nullopt
+  /// when it is neither.
+  std::optional<FailureOr<TValue>> resolveHostImport(llvm::StringRef path,
+                                                     SourceLoc l);
+  /// `name` looked up in host module `m`, as `m.name` or an import of it:
+  /// the host's value, a tl.constexpr global, a @jit function or a
+  /// submodule; anything else is an error at `l`.
+  FailureOr<TValue> lookupInHostModule(const Module *m, llvm::StringRef name,
+                                       SourceLoc l);
 
   //===--------------------------------------------------------------------===//
   // Statements (EmitStmt.cpp)
@@ -390,8 +420,12 @@ public:
   /// The kernel's file.
   const Module &module;
   /// The file whose names are in scope: the kernel's, or a prelude file's
-  /// while one of its functions is inlined (moduleOf).
+  /// or host module's while one of its functions is inlined (moduleOf).
   const Module *current;
+  /// Host modules by Python name, and the host's values of module-level
+  /// names by module (EmitHostModules.cpp).
+  std::map<std::string, const Module *> hostModules;
+  std::map<std::pair<const Module *, std::string>, TValue> hostValues;
   /// While a prelude function is inlined: the location of the kernel's call
   /// that entered the prelude, which every location inside it takes.
   std::optional<mlir::Location> preludeCallSite;
