@@ -53,7 +53,8 @@ std::string TValue::describe() const {
   case Kind::Str:
     return "string '" + name + "'";
   case Kind::DTypeObj:
-    return "dtype " + type.elem.str();
+    return type.isTensor() ? "block type " + type.str()
+                           : "dtype " + type.elem.str();
   case Kind::Tuple:
     return "a tuple of " + std::to_string(elts.size()) + " elements";
   case Kind::Runtime:
@@ -63,6 +64,8 @@ std::string TValue::describe() const {
   case Kind::Builtin:
     return "function '" + name + "'";
   case Kind::Function:
+    if (func && func->isConstexprFunction)
+      return "constexpr function '" + func->name + "'";
     return "@jit function '" + (func ? func->name : std::string("?")) + "'";
   case Kind::Descriptor:
     return "tensor descriptor of " + type.str() + " blocks";
@@ -242,6 +245,13 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
   if (failed(base))
     return failure();
   const std::string &a = e->attr;
+  // `c.value` of a constexpr is its Python value, which tilec does not
+  // wrap (library helpers write `dtype.value` to reach a dtype's methods).
+  if (a == "value" && base->isConstexpr() &&
+      base->getKind() != TValue::Kind::Module &&
+      base->getKind() != TValue::Kind::Builtin &&
+      base->getKind() != TValue::Kind::Function)
+    return *base;
   switch (base->getKind()) {
   case TValue::Kind::Module: {
     const std::string &mod = base->getModulePath();
@@ -317,6 +327,9 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
     const TileType &t = base->getType();
     if (a == "dtype")
       return TValue::dtypeObj(t.elem);
+    // Triton's `x.type`: a block_type for a tensor, the dtype of a scalar.
+    if (a == "type")
+      return t.isTensor() ? TValue::blockType(t) : TValue::dtypeObj(t.elem);
     if (a == "shape") {
       std::vector<TValue> dims;
       for (int64_t d : t.shape)
@@ -337,22 +350,8 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
   }
   case TValue::Kind::Descriptor:
     return descriptorAttribute(*base, a, e->attrLoc);
-  case TValue::Kind::DTypeObj: {
-    ElemType et = base->getDType();
-    if (a == "element_ty") {
-      if (!et.isPtr)
-        return err(e->attrLoc, "'element_ty' is only defined for pointer "
-                               "types, got " +
-                                   et.str());
-      return TValue::dtypeObj(ElemType::scalar(et.dtype));
-    }
-    if (a == "primitive_bitwidth") {
-      if (et.isPtr)
-        return TValue::integer(64);
-      return TValue::integer(getBitWidth(et.dtype));
-    }
-    return err(e->attrLoc, "dtype has no attribute '" + a + "'");
-  }
+  case TValue::Kind::DTypeObj:
+    return dtypeAttribute(*base, a, e->attrLoc);
   default:
     return err(e->attrLoc, base->describe() + " has no attribute '" + a + "'");
   }
@@ -439,39 +438,19 @@ FailureOr<TValue> Emitter::evalCall(const CallExpr *e) {
                                       attr->attr + "'");
       receiver = *base;
       callee = TValue::builtin("triton.language." + attr->attr);
-    } else if (base->getKind() == TValue::Kind::DTypeObj &&
-               (attr->attr == "is_floating" || attr->attr == "is_int" ||
-                attr->attr == "is_ptr" || attr->attr == "is_fp16" ||
-                attr->attr == "is_bf16" || attr->attr == "is_fp32" ||
-                attr->attr == "is_int_signed" ||
-                attr->attr == "is_int_unsigned")) {
-      if (!e->args.empty() || !e->keywords.empty())
-        return err(e->getLoc(), "'" + attr->attr + "' takes no arguments");
-      ElemType et = base->getDType();
-      bool r = false;
-      llvm::StringRef m = attr->attr;
-      if (m == "is_floating")
-        r = et.isFloat();
-      else if (m == "is_int")
-        r = et.isInt();
-      else if (m == "is_ptr")
-        r = et.isPtr;
-      else if (m == "is_fp16")
-        r = !et.isPtr && et.dtype == DType::FP16;
-      else if (m == "is_bf16")
-        r = !et.isPtr && et.dtype == DType::BF16;
-      else if (m == "is_fp32")
-        r = !et.isPtr && et.dtype == DType::FP32;
-      else if (m == "is_int_signed")
-        r = et.isInt() && !isUnsigned(et.dtype);
-      else
-        r = et.isInt() && isUnsigned(et.dtype);
-      return TValue::boolean(r);
+    } else if (base->isDType()) {
+      if (isDTypeMethod(attr->attr))
+        return callDTypeMethod(*base, attr->attr, e);
+      callee = dtypeAttribute(*base, attr->attr, attr->attrLoc);
     } else {
       // Re-evaluate through evalAttribute for modules and dtypes.
       callee = evalAttribute(attr);
     }
   } else {
+    // isinstance reads its class operand itself (`int`, `tuple`, ...).
+    if (auto *n = llvm::dyn_cast<NameExpr>(e->func.get());
+        n && n->name == "isinstance" && !scope.count("isinstance"))
+      return evalIsInstance(e);
     callee = eval(e->func.get());
   }
   if (failed(callee))

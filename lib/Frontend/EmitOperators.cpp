@@ -358,15 +358,15 @@ FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
     if (!a.isNone() && !bv.isNone() && !(a.isConstexpr() && bv.isConstexpr()))
       return err(l, "'" + llvm::StringRef(compareOpSpelling(op)) +
                         "' is only supported with None or constexprs");
-    bool same = a.isConstexpr() && bv.isConstexpr()
-                    ? (a.getKind() == bv.getKind() &&
-                       (a.isNone() ||
-                        (a.isNumber() &&
-                         pyint::compare(a.getBigInt(), bv.getBigInt()) == 0 &&
-                         a.getFloat() == bv.getFloat()) ||
-                        (a.getKind() == TValue::Kind::DTypeObj &&
-                         a.getDType() == bv.getDType())))
-                    : false;
+    bool same =
+        a.isConstexpr() && bv.isConstexpr()
+            ? (a.getKind() == bv.getKind() &&
+               (a.isNone() ||
+                (a.isNumber() &&
+                 pyint::compare(a.getBigInt(), bv.getBigInt()) == 0 &&
+                 a.getFloat() == bv.getFloat()) ||
+                (a.getKind() == TValue::Kind::DTypeObj && a.sameDType(bv))))
+            : false;
     return TValue::boolean(op == CompareOpKind::Is ? same : !same);
   }
   if (op == CompareOpKind::In || op == CompareOpKind::NotIn) {
@@ -388,10 +388,28 @@ FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
                a.getKind() == TValue::Kind::Str && e.getStr() == a.getStr())
         found = true;
       else if (e.getKind() == TValue::Kind::DTypeObj &&
-               a.getKind() == TValue::Kind::DTypeObj &&
-               e.getDType() == a.getDType())
+               a.getKind() == TValue::Kind::DTypeObj && e.sameDType(a))
         found = true;
     return TValue::boolean(op == CompareOpKind::In ? found : !found);
+  }
+  // Tuples compare elementwise (tl.tuple's __eq__), on constexpr elements.
+  if (a.isTuple() && bv.isTuple() &&
+      (op == CompareOpKind::Eq || op == CompareOpKind::NotEq)) {
+    bool same = a.getElts().size() == bv.getElts().size();
+    for (size_t i = 0; same && i < a.getElts().size(); ++i) {
+      const TValue &x = a.getElts()[i], &y = bv.getElts()[i];
+      if (!x.isConstexpr() || !y.isConstexpr())
+        return err(l, "comparing tuples with runtime elements is not "
+                      "supported; compare the elements");
+      FailureOr<TValue> r = compareOp(CompareOpKind::Eq, x, y, l);
+      if (failed(r))
+        return failure();
+      FailureOr<bool> t = truthy(*r, l);
+      if (failed(t))
+        return failure();
+      same = *t;
+    }
+    return TValue::boolean(op == CompareOpKind::Eq ? same : !same);
   }
   if (a.isConstexpr() && bv.isConstexpr()) {
     if (a.isNumber() && bv.isNumber()) {
@@ -428,7 +446,7 @@ FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
         if (a.getKind() == TValue::Kind::Str)
           same = a.getStr() == bv.getStr();
         else if (a.getKind() == TValue::Kind::DTypeObj)
-          same = a.getDType() == bv.getDType();
+          same = a.sameDType(bv);
         else if (a.isNone())
           same = true;
       }

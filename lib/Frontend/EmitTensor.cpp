@@ -399,7 +399,7 @@ LogicalResult Emitter::checkShape(llvm::ArrayRef<int64_t> shape,
 
 FailureOr<ElemType> Emitter::constDType(const TValue &v, llvm::StringRef what,
                                         SourceLoc l) {
-  if (v.getKind() == TValue::Kind::DTypeObj)
+  if (v.isDType() && !v.isBlockType())
     return v.getDType();
   return err(l, what + " must be a dtype such as tl.float32, got " +
                     v.describe());

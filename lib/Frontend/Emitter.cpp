@@ -143,6 +143,16 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
       return evalGlobal(g);
   if (const FunctionDef *f = current->lookupFunction(n))
     return TValue::function(f);
+  if (const FunctionDef *f = current->lookupConstexprFunction(n))
+    return TValue::function(f);
+  for (const Module::UnparsedFunction &u : current->unparsedConstexprFunctions)
+    if (u.name == n)
+      return err(e->getLoc(),
+                 "constexpr function '" + n + "' (line " +
+                     llvm::Twine(u.loc.line) +
+                     ") is outside the Python that tilec runs at compile "
+                     "time: line " +
+                     llvm::Twine(u.errorLoc.line) + ": " + u.message);
   for (const ImportAlias &imp : current->imports) {
     if (imp.alias != n)
       continue;
@@ -255,6 +265,8 @@ Emitter::callFunction(const FunctionDef *f, const CallExpr *call,
       return err(cl, "argument '" + p.name + "' of '" + f->name +
                          "' is a tl.constexpr parameter but got a runtime "
                          "value");
+  if (f->isConstexprFunction)
+    return callConstexprFunction(f, cl, bound);
   return inlineFunction(f, cl, bound);
 }
 

@@ -16,6 +16,8 @@
 //   EmitBlockPtr.cpp     block pointers (tl.make_block_ptr, tl.advance)
 //   EmitShape.cpp        reshape, trans, dot, hints
 //   EmitReduce.cpp       reductions and scans
+//   EmitIntrospection.cpp  dtype attributes and predicates, isinstance,
+//                        constexpr functions
 //
 //===----------------------------------------------------------------------===//
 
@@ -189,6 +191,29 @@ public:
   /// Converts a runtime scalar condition to i1.
   FailureOr<mlir::Value> scalarCondition(const TValue &v, SourceLoc l,
                                          llvm::StringRef what = "'if'");
+
+  //===--------------------------------------------------------------------===//
+  // Compile-time introspection (EmitIntrospection.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// An attribute of a dtype object: `primitive_bitwidth`, `element_ty`,
+  /// `scalar`, `shape` (block types), ...; an error names what the class
+  /// lacks.
+  FailureOr<TValue> dtypeAttribute(const TValue &dt, llvm::StringRef attr,
+                                   SourceLoc l);
+  /// Whether `m` names a method of Triton's dtype classes.
+  static bool isDTypeMethod(llvm::StringRef m);
+  /// `dt.is_int64()`, `dt.with_element_ty(t)`, ...
+  FailureOr<TValue> callDTypeMethod(const TValue &dt, llvm::StringRef m,
+                                    const CallExpr *call);
+  /// `isinstance(x, classes)`, answered at compile time as Triton's code
+  /// generator answers it.
+  FailureOr<TValue> evalIsInstance(const CallExpr *call);
+  /// Runs a `@triton.constexpr_function` (or `@tl.constexpr`) function's
+  /// body at compile time; its result must be a constexpr.
+  FailureOr<TValue>
+  callConstexprFunction(const FunctionDef *f, SourceLoc callLoc,
+                        const std::map<std::string, TValue> &bound);
 
   //===--------------------------------------------------------------------===//
   // Tensor descriptors (EmitDescriptor.cpp)
@@ -452,6 +477,9 @@ public:
   unsigned loopDepth = 0;
   /// Name of the enclosing reduction combiner, if any.
   bool inCombiner = false;
+  /// Nonzero while a constexpr function's body runs: its loops are Python
+  /// loops, unrolled at compile time.
+  unsigned compileTimeDepth = 0;
 };
 
 /// True if `stmts` (or a nested if) contains a return statement.

@@ -442,6 +442,9 @@ bool Parser::parseDecorated() {
     skipLogicalLine();
   }
   if (!jit) {
+    for (size_t start : starts)
+      if (isConstexprFunctionDecoratorAt(start + 1) && is(TokenKind::kw_def))
+        return parseConstexprFunction(first);
     recordDefName(idx);
     skipLogicalLine();
     skipIndentedBlock();
@@ -472,8 +475,46 @@ bool Parser::parseDecorated() {
   return parseFunctionDef(std::move(decorators), at(first).loc.offset);
 }
 
+bool Parser::isConstexprFunctionDecoratorAt(size_t i) const {
+  if (!at(i).is(TokenKind::Name))
+    return false;
+  StringRef last = at(i).text;
+  ++i;
+  while (at(i).is(TokenKind::Dot) && at(i + 1).is(TokenKind::Name)) {
+    last = at(i + 1).text;
+    i += 2;
+  }
+  // `@triton.constexpr_function`, or `@tl.constexpr`, which makes the
+  // function a constexpr global that kernels call the same way.
+  return (last == "constexpr_function" || last == "constexpr") &&
+         at(i).is(TokenKind::Newline);
+}
+
+bool Parser::parseConstexprFunction(size_t first) {
+  size_t defIdx = idx;
+  std::string name = at(idx + 1).text.str();
+  SourceLoc nameLoc = at(idx + 1).loc;
+  CapturedError captured;
+  bool savedFailed = failed, savedReported = reported;
+  capture = &captured;
+  bool ok = parseFunctionDef({}, at(first).loc.offset,
+                             /*isConstexprFunction=*/true);
+  capture = nullptr;
+  if (ok)
+    return true;
+  // Not in the subset: skip it, and say why where a kernel calls it.
+  failed = savedFailed;
+  reported = savedReported;
+  module->unparsedConstexprFunctions.push_back(
+      {name, nameLoc, captured.loc, captured.message});
+  idx = defIdx;
+  skipLogicalLine();
+  skipIndentedBlock();
+  return true;
+}
+
 bool Parser::parseFunctionDef(std::vector<ExprPtr> decorators,
-                              unsigned startOffset) {
+                              unsigned startOffset, bool isConstexprFunction) {
   auto func = std::make_unique<FunctionDef>();
   func->loc = tok().loc;
   consume(); // def
@@ -509,11 +550,13 @@ bool Parser::parseFunctionDef(std::vector<ExprPtr> decorators,
   }
   func->sourceText = buffer.slice(startOffset, endOffset).str();
   func->decorators = std::move(decorators);
+  func->isConstexprFunction = isConstexprFunction;
 
   // A later definition rebinds the name, as in Python.
-  llvm::erase_if(module->functions,
-                 [&](const auto &f) { return f->name == func->name; });
-  module->functions.push_back(std::move(func));
+  auto &list =
+      isConstexprFunction ? module->constexprFunctions : module->functions;
+  llvm::erase_if(list, [&](const auto &f) { return f->name == func->name; });
+  list.push_back(std::move(func));
   return true;
 }
 

@@ -33,12 +33,12 @@ public:
     Float,
     Bool,
     Str,
-    DTypeObj,  // tl.float16, tl.pointer_type(...)
-    Tuple,     // constexpr or runtime elements
-    Runtime,   // an MLIR value
-    Module,    // `tl`, `triton`, `triton.language.math`
-    Builtin,   // a function of a module (`tl.sum`) or a Python builtin
-    Function,  // a @jit helper
+    DTypeObj,   // tl.float16, tl.pointer_type(...), a tensor's block_type
+    Tuple,      // constexpr or runtime elements
+    Runtime,    // an MLIR value
+    Module,     // `tl`, `triton`, `triton.language.math`
+    Builtin,    // a function of a module (`tl.sum`) or a Python builtin
+    Function,   // a @jit helper
     Descriptor, // a tensor descriptor parameter (its block in `type`)
     BlockPtr,   // tl.make_block_ptr: runtime fields in `elts`, block in
                 // `type`, order in `order`
@@ -77,6 +77,12 @@ public:
   static TValue dtypeObj(ElemType et) {
     TValue t(Kind::DTypeObj);
     t.type.elem = et;
+    return t;
+  }
+  /// Triton's `block_type` (a tensor's `.type`): element type and shape.
+  static TValue blockType(TileType ty) {
+    TValue t(Kind::DTypeObj);
+    t.type = std::move(ty);
     return t;
   }
   static TValue tuple(std::vector<TValue> elts) {
@@ -154,6 +160,9 @@ public:
   bool isDeviceDescriptor() const { return isDescriptor() && !value; }
   /// A device descriptor's padding_option is "nan".
   bool padsWithNan() const { return isDeviceDescriptor() && name == "nan"; }
+  bool isDType() const { return kind == Kind::DTypeObj; }
+  /// A dtype object that is a `block_type` (it has a shape).
+  bool isBlockType() const { return isDType() && type.isTensor(); }
   /// Everything but runtime values, descriptors and block pointers (and
   /// tuples holding them) is constexpr.
   bool isConstexpr() const {
@@ -197,7 +206,13 @@ public:
     return *d;
   }
   const std::string &getStr() const { return name; }
+  /// A dtype object's element type (of a block type: its element's).
   ElemType getDType() const { return type.elem; }
+  /// Triton's `==` on dtypes: scalar and pointer dtypes by name, block
+  /// types by element type and shape.
+  bool sameDType(const TValue &o) const {
+    return isDType() && o.isDType() && type == o.type;
+  }
   const std::vector<TValue> &getElts() const { return elts; }
   mlir::Value getValue() const { return value; }
   const TileType &getType() const { return type; }

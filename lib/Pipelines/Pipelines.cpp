@@ -19,6 +19,8 @@ void tilec::buildTileOptimizationPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createCSEPass());
   pm.addPass(tilec::tile::createTileCombine());
   pm.addPass(mlir::createCanonicalizerPass());
+  // Last, as in Triton's make_ttir: tl.range(loop_unroll_factor=).
+  pm.addPass(tilec::tile::createTileLoopUnroll());
 }
 
 void tilec::buildTileLegalityCheck(mlir::OpPassManager &pm,

@@ -98,4 +98,35 @@ def TileCheckTargetLegality
   ];
 }
 
+def TileLoopUnroll : Pass<"tile-loop-unroll", "mlir::ModuleOp"> {
+  let summary = "Unroll loops by their tile.loop_unroll_factor";
+  let description = [{
+    `tl.range(lo, hi, step, loop_unroll_factor=N)` becomes an `scf.for`
+    carrying `tile.loop_unroll_factor = N`. This pass unrolls each such loop
+    N times with MLIR's `loopUnrollByFactor`, as Triton's loop unroller
+    does: the body is repeated N times per iteration of a loop whose step is
+    N times larger, and when N does not divide the trip count (or the count
+    is not known), a remainder loop runs the rest, marked
+    `tile.num_stages = 1` so that it is not pipelined. The attribute is
+    removed; a factor below 2 leaves the loop alone.
+
+    ```mlir
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (f32) {
+      %s = arith.addf %a, %x : f32
+      scf.yield %s : f32
+    } {tile.loop_unroll_factor = 2 : i32}
+    ```
+
+    becomes a loop of step 2 whose body adds `%x` twice, followed by a
+    remainder loop for an odd `%n`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+  let statistics = [
+    Statistic<"numUnrolled", "num-unrolled", "Number of loops unrolled">,
+  ];
+}
+
 #endif // TILEC_DIALECTS_TILE_TRANSFORMS_PASSES_TD
