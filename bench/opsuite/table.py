@@ -307,7 +307,8 @@ def cast_cases():
         ("fp32", "u8", r"cvt\.rzi\.u\d+\.f32"),
         ("i64", "i32", r"cvt\.u32\.u64|mov\.b64"),
         ("i8", "i32", r"cvt\.s32\.s8|ld\.global(\.\w+)*\.s8"),
-        ("i32", "i1", r"setp\.ne\.s32"),
+        # stored as a byte (Triton's int1 memory is int8): setp, then selp
+        ("i32", "i1", r"setp\.ne\.[sb]32"),
         ("i1", "i32", r"setp\.ne\.s16|setp\.ne\.b16|and\.b16|cvt\.u32\.u8|ld\.global(\.\w+)*\.u8"),
     ]
     out = []

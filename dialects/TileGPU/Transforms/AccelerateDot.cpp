@@ -366,7 +366,8 @@ static LogicalResult promoteFp8Operands(tile::DotOp dot, unsigned cc) {
     return isa<Float8E4M3FNType>(getElementTypeOrSelf(v.getType()));
   };
   if (cc < 89 && (isE4(dot.getA()) || isE4(dot.getB())))
-    return dot.emitError(
+    return emitError(
+               dot.getLoc(),
                "'tl.dot' with fp8e4nv operands needs compute capability 8.9 "
                "or higher: below it, Triton 3.6 converts fp8 operands to fp16 "
                "for mma.sync, and fp8e4nv converts only from sm_89 on; the "
@@ -436,8 +437,8 @@ void AccelerateDotPass::runOnOperation() {
         // Triton's default (2^30).
         int64_t k = cast<RankedTensorType>(dot.getA().getType()).getShape()[1];
         if (isFp8Dot(dot) && dot.getMaxNumImpreciseAcc() <= k) {
-          dot.emitError("'tl.dot' with fp8 operands and "
-                        "max_num_imprecise_acc=")
+          emitError(dot.getLoc(), "'tl.dot' with fp8 operands and "
+                                  "max_num_imprecise_acc=")
               << dot.getMaxNumImpreciseAcc()
               << " is not supported on sm_90a yet (Triton adds partial wgmma "
                  "sums in fp32 every max_num_imprecise_acc products; leave "
