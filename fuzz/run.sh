@@ -6,12 +6,14 @@
 # runs each fuzzer of a -DTILEC_FUZZ=ON build. By default (what
 # scripts/test.sh, so CI, runs) each fuzzer executes TILEC_FUZZ_RUNS inputs
 # (default 10000, the seeds included) with libFuzzer's seed TILEC_FUZZ_SEED
-# (default 1), starting from the seeds alone: the same inputs on every run of
-# the same tree; what they add goes to BUILD_DIR/fuzz/new/NAME, emptied
-# first. TILEC_FUZZ_RUNS=0 runs for TILEC_FUZZ_SECONDS instead, from and into
-# the kept corpus BUILD_DIR/fuzz/corpus/NAME (longer runs by hand,
-# docs/build.md). TILEC_FUZZ_SECONDS (default 300) is also the ceiling of a
-# bounded run on a slow machine; 0 skips the fuzzers.
+# (default 1), starting from the seeds alone: a fixed amount of work, though
+# not exactly the same inputs each time (coverage, which picks the mutants
+# kept, varies with heap addresses; docs/build.md); what they add goes to
+# BUILD_DIR/fuzz/new/NAME, emptied first. TILEC_FUZZ_RUNS=0 runs for
+# TILEC_FUZZ_SECONDS instead, from and into the kept corpus
+# BUILD_DIR/fuzz/corpus/NAME (longer runs by hand, docs/build.md).
+# TILEC_FUZZ_SECONDS (default 300) is also the ceiling of a bounded run on a
+# slow machine; 0 skips the fuzzers.
 #
 # Inputs that fail go to BUILD_DIR/fuzz/crashes/NAME-*, the output to
 # BUILD_DIR/fuzz/NAME.log. Exits non-zero when a fuzzer reports anything: a
@@ -53,7 +55,7 @@ for f in $FUZZERS; do
   esac
   if [[ "$RUNS" != 0 ]]; then
     # Bounded: the seeds alone, a fixed libFuzzer seed, new inputs thrown
-    # away next time, so that every run of a tree tries the same inputs.
+    # away next time, so that every run starts from the tree alone.
     corpus="$WORK/new/$f"
     rm -rf "$corpus"
     bound=(-runs="$RUNS" -seed="$SEED")

@@ -5,7 +5,7 @@
 # builds, then runs every test through ctest (GoogleTest unit tests and the
 # lit suite; GPU tests skip where no GPU answers). Then the same tests again
 # in a second build under AddressSanitizer and UndefinedBehaviorSanitizer,
-# and each fuzzer for a bounded, deterministic number of runs
+# and each fuzzer for a fixed number of inputs with a fixed seed
 # (scripts/test_sanitize.sh; docs/build.md). TILEC_TEST_SANITIZE=0 skips that
 # second half.
 #
