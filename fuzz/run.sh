@@ -6,10 +6,9 @@
 # runs each fuzzer of a -DTILEC_FUZZ=ON build. By default (what
 # scripts/test.sh, so CI, runs) each fuzzer executes TILEC_FUZZ_RUNS inputs
 # (default 10000, the seeds included) with libFuzzer's seed TILEC_FUZZ_SEED
-# (default 1), starting from the seeds alone: a fixed amount of work, though
-# not exactly the same inputs each time (coverage, which picks the mutants
-# kept, varies with heap addresses; docs/build.md); what they add goes to
-# BUILD_DIR/fuzz/new/NAME, emptied first. TILEC_FUZZ_RUNS=0 runs for
+# (default 1), starting from the seeds alone and without address space
+# randomization: the same inputs on every run of the same build; what they
+# add goes to BUILD_DIR/fuzz/new/NAME, emptied first. TILEC_FUZZ_RUNS=0 runs for
 # TILEC_FUZZ_SECONDS instead, from and into the kept corpus
 # BUILD_DIR/fuzz/corpus/NAME (longer runs by hand, docs/build.md).
 # TILEC_FUZZ_SECONDS (default 300) is also the ceiling of a bounded run on a
@@ -47,6 +46,15 @@ done
 rm -rf "$WORK/seeds"
 python3 "$ROOT/fuzz/make_corpus.py" "$WORK/seeds" --tilec "$BUILD/bin/tilec"
 
+# Heap addresses decide part of the coverage (hash maps keyed by pointers),
+# and coverage decides which mutants libFuzzer keeps: without address space
+# randomization (setarch -R, where the kernel allows it) a bounded run tries
+# the same inputs every time.
+norand=()
+if setarch "$(uname -m)" -R true 2>/dev/null; then
+  norand=(setarch "$(uname -m)" -R)
+fi
+
 status=0
 for f in $FUZZERS; do
   case "$f" in
@@ -73,7 +81,7 @@ for f in $FUZZERS; do
   # reports slow inputs (-timeout) and memory (-rss_limit_mb) on its own.
   rc=0
   timeout --kill-after=30 $((SECS + 2 * TIMEOUT + 600)) \
-    "$BUILD/bin/tilec-$f-fuzzer" \
+    "${norand[@]}" "$BUILD/bin/tilec-$f-fuzzer" \
     "${bound[@]}" -max_total_time="$SECS" -timeout="$TIMEOUT" \
     -rss_limit_mb=2048 -max_len="$maxlen" -print_final_stats=1 \
     -artifact_prefix="$WORK/crashes/$f-" \
