@@ -7,8 +7,9 @@
 # scripts/test.sh, so CI, runs) each fuzzer executes TILEC_FUZZ_RUNS inputs
 # (default 10000, the seeds included) with libFuzzer's seed TILEC_FUZZ_SEED
 # (default 1), starting from the seeds alone and without address space
-# randomization: the same inputs on every run of the same build; what they
-# add goes to BUILD_DIR/fuzz/new/NAME, emptied first. TILEC_FUZZ_RUNS=0 runs for
+# randomization, so that runs of one build try the same inputs
+# (docs/build.md says how far that is checked); what they add goes to
+# BUILD_DIR/fuzz/new/NAME, emptied first. TILEC_FUZZ_RUNS=0 runs for
 # TILEC_FUZZ_SECONDS instead, from and into the kept corpus
 # BUILD_DIR/fuzz/corpus/NAME (longer runs by hand, docs/build.md).
 # TILEC_FUZZ_SECONDS (default 300) is also the ceiling of a bounded run on a
