@@ -131,7 +131,9 @@ def frontend_seeds(out):
         for file, kernel, sig, defines, split, _flags in run_line_invocations(test):
             for chunk in chunks(file.read_text(), split):
                 seeds.add(frontend_seed(chunk, sig, kernel, defines))
-    for s in seeds:
+    # In a fixed order: libFuzzer reads the folder in directory order, which
+    # can follow creation order, and runs seeds of equal size in that order.
+    for s in sorted(seeds):
         write_seed(out, s)
     return len(seeds)
 

@@ -257,7 +257,7 @@ def custom(function, label, params, body, args, key=None, grid=None,
 
 
 def dot(label, a_dt, out_dt, key, kwargs="", compare=DOT_TOL,
-        triton_refuses=(), fill=None, acc=False):
+        triton_refuses=(), fill=None, acc=False, b_dt=None):
     M, Nn, K = 64, 64, 32
     body = ("    m = tl.arange(0, M)\n    n = tl.arange(0, N)\n"
             "    k = tl.arange(0, K)\n"
@@ -270,7 +270,7 @@ def dot(label, a_dt, out_dt, key, kwargs="", compare=DOT_TOL,
         body += f"    c = tl.dot(a, b{kwargs})\n"
     body += "    tl.store(C + m[:, None] * N + n[None, :], c)\n"
     f = fill or dict(fill="uniform", low=-1, high=1)
-    args = dict(A=_tensor(a_dt, M * K, **f), B=_tensor(a_dt, K * Nn, **f),
+    args = dict(A=_tensor(a_dt, M * K, **f), B=_tensor(b_dt or a_dt, K * Nn, **f),
                 C=_tensor(out_dt, M * Nn, "inout" if acc else "out",
                           compare=compare, **(dict(fill="uniform", low=-1,
                                                    high=1) if acc else {})),
@@ -307,28 +307,88 @@ def cast_cases():
         ("fp32", "u8", r"cvt\.rzi\.u\d+\.f32"),
         ("i64", "i32", r"cvt\.u32\.u64|mov\.b64"),
         ("i8", "i32", r"cvt\.s32\.s8|ld\.global(\.\w+)*\.s8"),
-        ("i32", "i1", r"setp\.ne\.s32"),
-        ("fp32", "fp8e5", {"sm_90a": r"cvt\.rn\.satfinite\.e5m2x2\.f32",
-                           "*": None}),
-        ("fp8e5", "fp32", {"sm_90a": r"cvt\.rn\.f16x2\.e5m2x2", "*": None}),
-        ("fp32", "fp8e4nv", r"cvt\.rn\.satfinite\.e4m3x2\.f32"),
-        ("fp8e4nv", "fp32", r"cvt\.rn\.f16x2\.e4m3x2"),
-        ("fp16", "fp8e4nv", r"cvt\.rn\.satfinite\.e4m3x2\.f16x2"),
-        ("fp8e5", "fp8e4nv", None),
+        # stored as a byte (Triton's int1 memory is int8): setp, then selp
+        ("i32", "i1", r"setp\.ne\.[sb]32"),
+        ("i1", "i32", r"setp\.ne\.s16|setp\.ne\.b16|and\.b16|cvt\.u32\.u8|ld\.global(\.\w+)*\.u8"),
     ]
     out = []
     for src, dst, key in pairs:
         label = f"{src}_to_{dst}"
-        refuses = ((label, "sm_80"),) if "fp8e4nv" in (src, dst) else ()
         out += elementwise("cast", f"x.to({TL[dst]})", [src], out=dst,
-                           key=key, compare="exact", labels=[label],
-                           triton_refuses=refuses)
+                           key=key, compare="exact", labels=[label])
+    out += fp8_cast_cases()
     out += elementwise("cast", "x.to(tl.int32, bitcast=True)", ["fp32"],
                        out="i32", key=None, compare="bits",
                        labels=["fp32_bitcast_i32"])
     out += elementwise("cast", 'x.to(tl.float16, fp_downcast_rounding="rtz")',
                        ["fp32"], out="fp16", key=r"cvt\.rz\.f16\.f32",
                        compare="exact", labels=["fp32_to_fp16_rtz"])
+    return out
+
+
+def fp8_cast_cases():
+    """fp8 conversions in every direction and rounding Triton 3.6 lowers,
+    with the instruction Triton uses on each target (its
+    ElementwiseOpToLLVM.cpp): the packed cvt from sm_89 on; below it, e5m2 by
+    bit manipulation and no e4m3 at all (Triton aborts: refused). Outputs
+    compare bit for bit; fp8 inputs take every bit pattern."""
+    up = {  # fp8 -> wider: (sm_90a key, sm_80 key)
+        ("fp8e5", "fp16"): (r"cvt\.rn\.f16x2\.e5m2x2", None),
+        ("fp8e5", "bf16"): (r"mul\.rn\.bf16x2", r"mul(\.rn)?\.f32"),
+        ("fp8e5", "fp32"): (r"cvt\.rn\.f16x2\.e5m2x2", r"cvt\.f32\.f16"),
+        ("fp8e4nv", "fp16"): (r"cvt\.rn\.f16x2\.e4m3x2", None),
+        ("fp8e4nv", "bf16"): (r"cvt\.rn\.f16x2\.e4m3x2", None),
+        ("fp8e4nv", "fp32"): (r"cvt\.rn\.f16x2\.e4m3x2", None),
+    }
+    down = {  # wider -> fp8, rounding to nearest even
+        ("fp16", "fp8e5"): (r"cvt\.rn\.satfinite\.e5m2x2\.f16x2", None),
+        ("bf16", "fp8e5"): (r"cvt\.rn\.satfinite\.e5m2x2\.f32",
+                            r"max\.u16"),
+        ("fp32", "fp8e5"): (r"cvt\.rn\.satfinite\.e5m2x2\.f32",
+                            r"cvt\.rz\.f16\.f32"),
+        ("fp16", "fp8e4nv"): (r"cvt\.rn\.satfinite\.e4m3x2\.f16x2", None),
+        ("bf16", "fp8e4nv"): (r"cvt\.rn\.satfinite\.e4m3x2\.f32", None),
+        ("fp32", "fp8e4nv"): (r"cvt\.rn\.satfinite\.e4m3x2\.f32", None),
+    }
+    out = []
+    for (src, dst), (k90, k80) in list(up.items()) + list(down.items()):
+        label = f"{src}_to_{dst}"
+        refuses = ((label, "sm_80"),) if "fp8e4nv" in (src, dst) else ()
+        fill = {"X": dict(fill="bits")} if src.startswith("fp8") else None
+        # e4m3 -> bf16 goes f16 -> f32 -> bf16 here where Triton's sm_90
+        # code has one cvt.bf16.f16: equal values, NaN payloads may differ.
+        cmp = "exact" if label == "fp8e4nv_to_bf16" else "bits"
+        out += elementwise("cast", f"x.to({TL[dst]})", [src], out=dst,
+                           key={"sm_90a": k90, "sm_80": k80},
+                           compare=cmp, labels=[label], fills=fill,
+                           triton_refuses=refuses)
+    # Round toward zero into fp8: fp32 -> e5m2 only (through an fp16
+    # rounded toward zero, then its high byte), on every target.
+    out += elementwise("cast", 'x.to(tl.float8e5, fp_downcast_rounding="rtz")',
+                       ["fp32"], out="fp8e5", key=r"cvt\.rz\.f16\.f32",
+                       compare="bits", labels=["fp32_to_fp8e5_rtz"])
+    # Bitcasts between fp8 and 8-bit integers, both ways.
+    out += elementwise("cast", "x.to(tl.uint8, bitcast=True)", ["fp8e4nv"],
+                       out="u8", compare="bits", labels=["fp8e4nv_bitcast_u8"],
+                       fills={"X": dict(fill="bits")})
+    out += elementwise("cast", "x.to(tl.float8e5, bitcast=True)", ["i8"],
+                       out="fp8e5", compare="bits", labels=["i8_bitcast_fp8e5"],
+                       fills={"X": dict(fill="bits")})
+    # What Triton 3.6 cannot compile either (its cast has no rule, or its
+    # lowering aborts): refused by name at the conversion.
+    refused = [
+        ("fp8e5", "fp8e4nv", ""), ("fp8e4nv", "fp8e5", ""),
+        ("fp8e5", "fp64", ""), ("fp64", "fp8e5", ""),
+        ("fp8e5", "i32", ""), ("i32", "fp8e4nv", ""),
+        ("fp16", "fp8e5", "rtz"), ("bf16", "fp8e5", "rtz"),
+        ("fp32", "fp8e4nv", "rtz"),
+    ]
+    for src, dst, rnd in refused:
+        label = f"{src}_to_{dst}" + (f"_{rnd}" if rnd else "")
+        arg = f', fp_downcast_rounding="{rnd}"' if rnd else ""
+        out += elementwise("cast", f"x.to({TL[dst]}{arg})", [src], out=dst,
+                           compare="bits", labels=[label],
+                           triton_refuses=(label,))
     return out
 
 
@@ -538,8 +598,14 @@ def build():
         return rf"(atom|red)(\.\w+)*\.{op}(\.noftz)?\.[a-z]*\d+"
     small = {"fp16": dict(fill="uniform", low=-4, high=4),
              "bf16": dict(fill="uniform", low=-4, high=4)}
-    t += atomic("atomic_add", ("i32", "u32", "i64", "fp32", "fp64", "fp16",
-                               "bf16"), ATOM("add"), fills=small)
+    # bf16 atomic add below sm_90: Triton 3.6 emits LLVM's atomicrmw fadd,
+    # which NVPTX expands into a compare-and-swap loop (no bf16 atom.add
+    # before sm_90).
+    t += atomic("atomic_add", ("i32", "u32", "i64", "fp32", "fp64", "fp16"),
+                ATOM("add"), fills=small)
+    t += atomic("atomic_add", ("bf16",),
+                {"sm_80": r"atom(\.\w+)*\.cas\.b(16|32)", "*": ATOM("add")},
+                fills=small)
     t += atomic("atomic_add", ("fp32",), ATOM("add"), unused=True,
                 label_suffix="_unused")
     t += atomic("atomic_add", ("i32", "fp32"), ATOM("add"), contention=True,
@@ -637,38 +703,147 @@ def build():
                     "    tl.store(O + tl.arange(0, 256), tl.flip(x, 0))\n",
                     dict(X=_tensor(dt, 256), O=_tensor(dt, 256, "out",
                                                        compare="exact")))
-    for dt in ("fp32", "i32", "u8", "fp16"):
+    # sort and topk: tilec's prelude runs Triton's bitonic network, so the
+    # results are bit-identical, NaNs, infinities and signed zeros included
+    # (edge fills).
+    # Booleans travel as int8 (tilec does not load or store i1 yet).
+    t += custom("sort", "i1", ["X", "O"], ld(256) +
+                "    tl.store(O + tl.arange(0, 256), tl.sort(x != 0).to(tl.int8))\n",
+                dict(X=_tensor("i8", 256, fill="uniform", low=0, high=2),
+                     O=_tensor("i8", 256, "out", compare="bits")))
+    sort_dts = ("fp32", "fp16", "bf16", "fp64") + INTS
+    for dt in sort_dts:
         t += custom("sort", dt, ["X", "O"], ld(256) +
                     "    tl.store(O + tl.arange(0, 256), tl.sort(x))\n",
-                    dict(X=_tensor(dt, 256, fill="uniform" if dt[0] == "f"
-                                   else "edge"),
-                         O=_tensor(dt, 256, "out", compare="exact")))
+                    dict(X=_tensor(dt, 256), O=_tensor(dt, 256, "out",
+                                                       compare="bits")))
+    for dt in ("fp32", "fp16", "i32", "u8"):
+        t += custom("sort", dt + "_descending", ["X", "O"], ld(256) +
+                    "    tl.store(O + tl.arange(0, 256), "
+                    "tl.sort(x, descending=True))\n",
+                    dict(X=_tensor(dt, 256), O=_tensor(dt, 256, "out",
+                                                       compare="bits")))
     t += custom("sort", "fp32_descending_2d", ["X", "O"],
                 "    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
                 "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
                 "    tl.store(O + r[:, None] * 64 + c[None, :], "
                 "tl.sort(x, dim=1, descending=True))\n",
-                dict(X=_tensor("fp32", 512, fill="uniform"),
-                     O=_tensor("fp32", 512, "out", compare="exact")))
-    t += custom("topk", "fp32", ["X", "O"],
-                "    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
+                dict(X=_tensor("fp32", 512),
+                     O=_tensor("fp32", 512, "out", compare="bits")))
+    t += custom("sort", "i32_3d", ["X", "O"], idx3 +
+                "    y = tl.sort(x, 2)\n"
+                "    tl.store(O + a[:, None, None] * 128 + b[None, :, None] * 16"
+                " + c[None, None, :], y)\n",
+                dict(X=_tensor("i32", 512),
+                     O=_tensor("i32", 512, "out", compare="bits")))
+    t += custom("sort", "fp32_bits", ["X", "O"], ld(1024) +
+                "    tl.store(O + tl.arange(0, 1024), tl.sort(x))\n",
+                dict(X=_tensor("fp32", 1024, fill="bits"),
+                     O=_tensor("fp32", 1024, "out", compare="bits")))
+    # topk: tl.max widens fp16/bf16 and narrow integers to 32 bits (as in
+    # Triton), so the outputs of those are 32-bit when k < n.
+    topk2d = ("    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
+              "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
+              "    k = tl.arange(0, K)\n"
+              "    tl.store(O + r[:, None] * K + k[None, :], tl.topk(x, K, dim=1))\n")
+    wide = {"fp16": "fp32", "bf16": "fp32", "i8": "i32", "u8": "i32",
+            "i16": "i32", "u16": "i32"}
+    for dt in ("fp32", "fp16", "bf16", "fp64", "i32", "u8", "i64", "u32"):
+        t += custom("topk", dt, ["X", "O", "K: tl.constexpr"], topk2d,
+                    dict(X=_tensor(dt, 512),
+                         O=_tensor(wide.get(dt, dt), 64, "out",
+                                   compare="bits"),
+                         K=8))
+    t += custom("topk", "fp32_k1", ["X", "O", "K: tl.constexpr"], topk2d,
+                dict(X=_tensor("fp32", 512),
+                     O=_tensor("fp32", 8, "out", compare="bits"), K=1))
+    t += custom("topk", "fp32_k64", ["X", "O", "K: tl.constexpr"], topk2d,
+                dict(X=_tensor("fp32", 512),
+                     O=_tensor("fp32", 512, "out", compare="bits"), K=64))
+    t += custom("topk", "i32_1d", ["X", "O"], ld(1024) +
+                "    tl.store(O + tl.arange(0, 16), tl.topk(x, 16))\n",
+                dict(X=_tensor("i32", 1024),
+                     O=_tensor("i32", 16, "out", compare="bits")))
+    # gather: through shared memory; indices in range (out-of-range indices
+    # read an unspecified element in Triton too).
+    gather2d = ("    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
                 "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
-                "    k = tl.arange(0, 8)\n"
-                "    tl.store(O + r[:, None] * 8 + k[None, :], tl.topk(x, 8, dim=1))\n",
-                dict(X=_tensor("fp32", 512, fill="uniform"),
-                     O=_tensor("fp32", 64, "out", compare="exact")))
-    t += custom("gather", "fp32", ["X", "I", "O"],
-                "    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
-                "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
-                "    i = tl.load(I + r[:, None] * 64 + c[None, :]) % 64\n"
-                "    tl.store(O + r[:, None] * 64 + c[None, :], tl.gather(x, i, 1))\n",
-                dict(X=_tensor("fp32", 512), I=_tensor("i32", 512, fill="uniform",
-                                                       low=0, high=64),
-                     O=_tensor("fp32", 512, "out", compare="exact")))
-    t += custom("histogram", "i32", ["X", "O"], ld(1024) +
-                "    tl.store(O + tl.arange(0, 64), tl.histogram(x, 64))\n",
+                "    i = tl.load(I + r[:, None] * 64 + c[None, :])\n"
+                "    tl.store(O + r[:, None] * 64 + c[None, :], tl.gather(x, i, 1))\n")
+    t += custom("gather", "i1", ["X", "I", "O"],
+                gather2d.replace("tl.gather(x, i, 1)",
+                                 "tl.gather(x != 0, i, 1).to(tl.int8)"),
+                dict(X=_tensor("i8", 512, fill="uniform", low=0, high=2),
+                     I=_tensor("i32", 512, fill="uniform", low=0, high=64),
+                     O=_tensor("i8", 512, "out", compare="bits")),
+                key=r"ld\.shared")
+    for dt in ("fp32", "fp16", "bf16", "fp64", "i8", "i16", "i32", "i64",
+               "u32"):
+        t += custom("gather", dt, ["X", "I", "O"], gather2d,
+                    dict(X=_tensor(dt, 512),
+                         I=_tensor("i32", 512, fill="uniform", low=0, high=64),
+                         O=_tensor(dt, 512, "out", compare="bits")),
+                    key=r"ld\.shared")
+    for it in ("i64", "i16", "u8"):
+        t += custom("gather", "fp32_index_" + it, ["X", "I", "O"], gather2d,
+                    dict(X=_tensor("fp32", 512),
+                         I=_tensor(it, 512, fill="uniform", low=0, high=64),
+                         O=_tensor("fp32", 512, "out", compare="bits")),
+                    key=r"ld\.shared")
+    t += custom("gather", "fp32_axis0", ["X", "I", "O"],
+                "    r = tl.arange(0, 32)\n    c = tl.arange(0, 16)\n"
+                "    rr = tl.arange(0, 64)\n"
+                "    x = tl.load(X + r[:, None] * 16 + c[None, :])\n"
+                "    i = tl.load(I + rr[:, None] * 16 + c[None, :])\n"
+                "    tl.store(O + rr[:, None] * 16 + c[None, :], tl.gather(x, i, 0))\n",
+                dict(X=_tensor("fp32", 512),
+                     I=_tensor("i32", 1024, fill="uniform", low=0, high=32),
+                     O=_tensor("fp32", 1024, "out", compare="bits")),
+                key=r"ld\.shared")
+    t += custom("gather", "i32_1d", ["X", "I", "O"],
+                "    x = tl.load(X + tl.arange(0, 256))\n"
+                "    i = tl.load(I + tl.arange(0, 64))\n"
+                "    tl.store(O + tl.arange(0, 64), x.gather(i, axis=0))\n",
+                dict(X=_tensor("i32", 256),
+                     I=_tensor("i32", 64, fill="uniform", low=0, high=256),
+                     O=_tensor("i32", 64, "out", compare="bits")),
+                key=r"ld\.shared")
+    # histogram: 32-bit integers only (Triton 3.6's lowering); a value's bin
+    # is its low bits modulo max(num_bins, 32), so out-of-range values (edge
+    # fills: INT_MIN, -1, INT_MAX) wrap or drop as in Triton.
+    HIST_KEY = r"(atom|red)(\.\w+)*\.shared(\.\w+)*\.add"
+    hist = ("    x = tl.load(X + tl.arange(0, 1024))\n"
+            "    tl.store(O + tl.arange(0, B), tl.histogram(x, B))\n")
+    t += custom("histogram", "i32", ["X", "O", "B: tl.constexpr"], hist,
                 dict(X=_tensor("i32", 1024, fill="uniform", low=0, high=64),
-                     O=_tensor("i32", 64, "out")))
+                     O=_tensor("i32", 64, "out"), B=64),
+                key=HIST_KEY)
+    t += custom("histogram", "i32_edge", ["X", "O", "B: tl.constexpr"], hist,
+                dict(X=_tensor("i32", 1024, low=-300, high=300),
+                     O=_tensor("i32", 256, "out"), B=256),
+                key=HIST_KEY)
+    t += custom("histogram", "i32_bins8", ["X", "O", "B: tl.constexpr"], hist,
+                dict(X=_tensor("i32", 1024, fill="uniform", low=-40, high=40),
+                     O=_tensor("i32", 8, "out"), B=8),
+                key=HIST_KEY)
+    t += custom("histogram", "u32", ["X", "O", "B: tl.constexpr"], hist,
+                dict(X=_tensor("u32", 1024, fill="uniform", low=0, high=2048),
+                     O=_tensor("i32", 2048, "out"), B=2048),
+                key=HIST_KEY)
+    t += custom("histogram", "i32_masked", ["X", "M", "O"],
+                "    x = tl.load(X + tl.arange(0, 512))\n"
+                "    m = tl.load(M + tl.arange(0, 512)) != 0\n"
+                "    tl.store(O + tl.arange(0, 32), x.histogram(32, mask=m))\n",
+                dict(X=_tensor("i32", 512, fill="uniform", low=0, high=32),
+                     M=_tensor("i8", 512, fill="uniform", low=0, high=2),
+                     O=_tensor("i32", 32, "out")),
+                key=HIST_KEY)
+    t += custom("histogram", "i32_small", ["X", "O"],
+                "    x = tl.load(X + tl.arange(0, 16))\n"
+                "    tl.store(O + tl.arange(0, 64), tl.histogram(x, 64))\n",
+                dict(X=_tensor("i32", 16, fill="uniform", low=0, high=64),
+                     O=_tensor("i32", 64, "out")),
+                key=HIST_KEY)
     t += custom("swizzle2d", "i32", ["O"],
                 "    i = tl.arange(0, 16)\n    j = tl.arange(0, 16)\n"
                 "    ii, jj = tl.swizzle2d(i[:, None], j[None, :], 16, 16, 4)\n"
@@ -755,8 +930,38 @@ def build():
                 dict(X=_tensor("fp16", 64 * 64), O=_tensor("fp16", 64 * 64, "out",
                                                            compare="exact"),
                      M=64, N=64),
-                key={"sm_90a": r"cp\.async\.bulk\.tensor", "*": None},
-                triton_refuses=(("fp16", "sm_80"),),
+                key=r"ld\.global",
+                note="needs a global scratch allocator on the host in Triton; "
+                "tilec lowers device-side descriptors as masked loads and "
+                "stores (docs/language.md)")
+    # Out of bounds on every side, a negative offset included: the TMA
+    # reads zeros there and writes nothing; the functional forms.
+    t += custom("load_tensor_descriptor", "fp32_oob",
+                ["X", "O", "M", "N"],
+                "    d = tl.make_tensor_descriptor(X, [M, N], [N, 1], [32, 32])\n"
+                "    e = tl.make_tensor_descriptor(O, [M, N], [N, 1], [32, 32])\n"
+                "    pm = tl.program_id(0) * 32\n"
+                "    pn = tl.program_id(1) * 32\n"
+                "    x = tl.load_tensor_descriptor(d, [pm - 8, pn])\n"
+                "    tl.store_tensor_descriptor(e, [pm, pn], x + 1.0)\n",
+                dict(X=_tensor("fp32", 50 * 60), O=_tensor("fp32", 50 * 60, "out",
+                                                           compare="exact"),
+                     M=50, N=60),
+                key=r"ld\.global", grid=(2, 2),
+                note="needs a global scratch allocator on the host in Triton")
+    # padding_option="nan": rows above the tensor read as NaN.
+    t += custom("store_tensor_descriptor", "fp16_nan",
+                ["X", "O", "M", "N"],
+                "    d = tl.make_tensor_descriptor(X, [M, N], [N, 1], [32, 64],\n"
+                "                                  padding_option=\"nan\")\n"
+                "    e = tl.make_tensor_descriptor(O, [M, N], [N, 1], [32, 64])\n"
+                "    pm = tl.program_id(0) * 32\n"
+                "    x = d.load([pm - 4, 0])\n"
+                "    tl.store_tensor_descriptor(e, [pm, 0], x)\n",
+                dict(X=_tensor("fp16", 50 * 64), O=_tensor("fp16", 50 * 64, "out",
+                                                           compare="exact"),
+                     M=50, N=64),
+                key=r"st\.global", grid=(2,),
                 note="needs a global scratch allocator on the host in Triton")
 
     # --- random -------------------------------------------------------
@@ -812,11 +1017,34 @@ def build():
              kwargs=", out_dtype=tl.float16", compare=dict(rtol=1e-2, atol=1e-1))
     t += dot("fp16_acc", "fp16", "fp32", {"sm_80": r"mma\.sync", "sm_90a": MMA90},
              acc=True)
+    # fp8: wgmma m64nNk32 on sm_90a with both operands K-major in shared
+    # memory (B, loaded N-contiguous, is transposed on its way there);
+    # elsewhere the operands become fp16 and take mma.sync, as in Triton
+    # (which cannot convert fp8e4nv below sm_89: refused there).
+    MMA80_F16 = r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16\.f16\.f32"
+    F8FILL = dict(fill="uniform", low=-1, high=1)
     for f8 in ("fp8e4nv", "fp8e5"):
+        t8 = {"fp8e4nv": "e4m3", "fp8e5": "e5m2"}[f8]
         t += dot(f8, f8, "fp32",
-                 {"sm_90a": r"wgmma\.mma_async.*e[45]m[23]", "*": None},
+                 {"sm_90a": rf"wgmma\.mma_async\.sync\.aligned\.m64n\d+k32\.f32\.{t8}\.{t8}",
+                  "sm_80": MMA80_F16},
                  triton_refuses=((f8, "sm_80"),) if f8 == "fp8e4nv" else (),
-                 fill=dict(fill="uniform", low=-1, high=1))
+                 fill=F8FILL)
+    t += dot("fp8e4nv_fp8e5", "fp8e4nv", "fp32",
+             {"sm_90a": r"wgmma\.mma_async\.sync\.aligned\.m64n\d+k32\.f32\.e4m3\.e5m2",
+              "sm_80": MMA80_F16},
+             triton_refuses=(("fp8e4nv_fp8e5", "sm_80"),), fill=F8FILL,
+             b_dt="fp8e5")
+    t += dot("fp8e5_acc", "fp8e5", "fp32",
+             {"sm_90a": r"wgmma\.mma_async\.sync\.aligned\.m64n\d+k32\.f32\.e5m2\.e5m2",
+              "sm_80": MMA80_F16}, fill=F8FILL, acc=True)
+    # fp16 out: tilec's wgmma takes f32 accumulators only, so mma.sync with
+    # fp16 operands on both targets (Triton uses wgmma .f16 on sm_90a: the
+    # sums may differ in rounding, hence the tolerance).
+    t += dot("fp8e5_out_fp16", "fp8e5", "fp16",
+             r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f16\.f16\.f16\.f16",
+             kwargs=", out_dtype=tl.float16", fill=F8FILL,
+             compare=dict(rtol=1e-2, atol=1e-1))
 
     # --- hints, debug, inline asm -------------------------------------
     t += custom("multiple_of", "fp32", mp,
@@ -874,6 +1102,48 @@ def build():
                 "    tl.store(O + offs, y, mask=mask)\n",
                 dict(X=_tensor("u32", N), O=_tensor("u32", N, "out"), N=N,
                      BLOCK=BLOCK), key=r"shf\.l\.wrap\.b32", grid=GRID)
+    # Triton's documented example: two results, four elements per asm, the
+    # four uint8 packed into one register.
+    t += custom("inline_asm_elementwise", "u8_pack4",
+                ["A", "B", "C", "D", "BLOCK: tl.constexpr"],
+                "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+                "    a = tl.load(A + offs)\n"
+                "    b = tl.load(B + offs)\n"
+                "    (c, d) = tl.inline_asm_elementwise(\n"
+                "        \"{ .reg .b8 t<4>; mov.b32 {t0, t1, t2, t3}, $8; \"\n"
+                "        \"cvt.u32.u8 $0, t0; cvt.u32.u8 $1, t1; \"\n"
+                "        \"cvt.u32.u8 $2, t2; cvt.u32.u8 $3, t3; } \"\n"
+                "        \"cvt.rn.f32.s32 $4, $0; cvt.rn.f32.s32 $5, $1; \"\n"
+                "        \"cvt.rn.f32.s32 $6, $2; cvt.rn.f32.s32 $7, $3; \"\n"
+                "        \"max.f32 $4, $4, $9; max.f32 $5, $5, $10; \"\n"
+                "        \"max.f32 $6, $6, $11; max.f32 $7, $7, $12;\",\n"
+                "        \"=r,=r,=r,=r,=r,=r,=r,=r,r,r,r,r,r\", [a, b],\n"
+                "        dtype=(tl.int32, tl.float32), is_pure=True, pack=4)\n"
+                "    tl.store(C + offs, c)\n"
+                "    tl.store(D + offs, d)\n",
+                dict(A=_tensor("u8", 1024), B=_tensor("fp32", 1024),
+                     C=_tensor("i32", 1024, "out"),
+                     D=_tensor("fp32", 1024, "out", compare="exact"),
+                     BLOCK=1024), key=r"cvt\.u32\.u8")
+    # Two fp16 per register (pack 2), results packed back.
+    t += custom("inline_asm_elementwise", "fp16_pack2", mp, mem +
+                "    x = tl.load(X + offs, mask=mask)\n"
+                "    y = tl.inline_asm_elementwise(\"neg.f16x2 $0, $1;\", "
+                "\"=r,r\", [x], dtype=tl.float16, is_pure=True, pack=2)\n"
+                "    tl.store(O + offs, y, mask=mask)\n",
+                dict(X=_tensor("fp16", 1024), O=_tensor("fp16", 1024, "out",
+                                                        compare="exact"),
+                     N=1024, BLOCK=BLOCK), key=r"neg\.f16x2", grid=GRID)
+    # A tensor, a scalar and a number broadcast together; impure asm.
+    t += custom("inline_asm_elementwise", "i32_bcast",
+                ["X", "O", "s", "N", "BLOCK: tl.constexpr"], mem +
+                "    x = tl.load(X + offs, mask=mask)\n"
+                "    y = tl.inline_asm_elementwise(\"mad.lo.s32 $0, $1, $2, $3;\", "
+                "\"=r,r,r,r\", [x, s, 3], dtype=tl.int32, is_pure=False, "
+                "pack=1)\n"
+                "    tl.store(O + offs, y, mask=mask)\n",
+                dict(X=_tensor("i32", N), O=_tensor("i32", N, "out"), s=-7,
+                     N=N, BLOCK=BLOCK), key=r"mad\.lo\.s32", grid=GRID)
     t += libdevice_cases()
     return t
 

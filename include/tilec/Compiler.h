@@ -16,6 +16,7 @@
 #ifndef TILEC_COMPILER_H
 #define TILEC_COMPILER_H
 
+#include "tilec/Frontend.h"
 #include "tilec/TensorDescriptor.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -60,6 +61,10 @@ struct CompileOptions {
   /// `-I DIR`: where the kernel file's imports are searched after its own
   /// package, before PYTHONPATH.
   std::vector<std::string> includeDirs;
+  /// Other Python modules the kernel's helpers come from, and module-level
+  /// values Python evaluated (FrontendOptions; python/tilec fills them).
+  std::vector<SourceModule> modules;
+  std::vector<GlobalValue> globalValues;
 
   /// Whether to assemble a cubin with ptxas.
   enum class Assemble {
@@ -192,12 +197,14 @@ std::unique_ptr<mlir::MLIRContext> createCompilerContext();
 /// EmitLevel::LLVMDialect). Diagnostics go through `ctx`'s engine; returns
 /// null after reporting them. `configure`, when set, sees the pass manager
 /// before the pipelines are added (for the CLI's IR printing flags).
+/// `signature`, when set, receives the kernel's name and runtime parameters
+/// (KernelMetadata::name and params), read from the kernel as emitted.
 mlir::OwningOpRef<mlir::ModuleOp> lowerToLevel(
     mlir::MLIRContext &ctx, llvm::StringRef source, llvm::StringRef filename,
     const CompileOptions &options, EmitLevel level,
     const std::function<mlir::LogicalResult(mlir::PassManager &)> &configure =
         nullptr,
-    CompileTimings *timings = nullptr);
+    CompileTimings *timings = nullptr, KernelMetadata *signature = nullptr);
 
 /// The levels below MLIR for a module at EmitLevel::LLVMDialect: writes LLVM
 /// IR (level LLVMIR) to `os`, or fills `out` with PTX and, for EmitLevel::
@@ -218,6 +225,11 @@ llvm::Expected<std::string> readKernelSource(llvm::StringRef path);
 
 /// readKernelSource, with an error naming the file.
 llvm::Expected<std::string> readKernelFile(llvm::StringRef path);
+
+/// Checks the options that are not the kernel's (arch, opt level,
+/// num_warps, num_stages), as compileKernel does first: an error names the
+/// bad value.
+llvm::Error validateCompileOptions(const CompileOptions &options);
 
 /// Compiles `source` (named `filename` in diagnostics) to PTX and, as
 /// options.assemble says, a cubin, in a context of its own. Safe to call

@@ -25,6 +25,29 @@
 
 namespace tilec {
 
+/// Another Python module whose @jit helpers and tl.constexpr globals the
+/// kernel reaches (`from mylib import helper`, `mylib.BLOCK`), handed over
+/// by a host that knows where Python found it (python/tilec).
+struct SourceModule {
+  /// The dotted module name the kernel's imports use: "mylib.helpers".
+  std::string name;
+  /// Its file, named in diagnostics of code inlined from it.
+  std::string filename;
+  std::string text;
+};
+
+/// The value Python gave a module-level name, which the frontend uses in
+/// place of the name's own definition (a `tl.constexpr` global computed by
+/// Python code tilec does not evaluate, or one a config rebinds).
+struct GlobalValue {
+  /// The module the name is looked up in: "" for the kernel's file, else a
+  /// SourceModule's name.
+  std::string module;
+  std::string name;
+  /// As -D takes a value: an integer, a float, True/False, None or a dtype.
+  std::string value;
+};
+
 struct FrontendOptions {
   /// The @jit function to compile. Empty: the file's only kernel.
   std::string kernelName;
@@ -44,6 +67,13 @@ struct FrontendOptions {
   std::vector<std::string> includeDirs;
   /// Whether PYTHONPATH is searched too.
   bool usePythonPath = true;
+  /// The target's compute capability times ten (GpuArch::smVersion), for
+  /// builtins that need a newer target; 0: not known, nothing is checked.
+  unsigned computeCapability = 0;
+  /// Modules beside the kernel's file that its helpers come from.
+  std::vector<SourceModule> modules;
+  /// Module-level values as the host evaluated them.
+  std::vector<GlobalValue> globalValues;
 };
 
 /// Registers every dialect the frontend emits.
@@ -72,6 +102,10 @@ readAutotuneSpec(mlir::MLIRContext &ctx, llvm::StringRef source,
 std::string getModuleDependencyDigest(llvm::StringRef source,
                                       llvm::StringRef filename,
                                       const FrontendOptions &options);
+
+/// Prints the table of builtins (lib/Frontend/Builtins.def), one per line,
+/// for `tilec --list-builtins` and scripts/check_builtins.py.
+void printBuiltinTable(llvm::raw_ostream &os);
 
 /// Names of the @jit functions in `source`, or an empty list after reporting
 /// errors (used by `tilec --list-kernels`).

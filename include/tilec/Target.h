@@ -53,6 +53,12 @@ struct GpuArch {
   bool archSpecific;
   /// The oldest PTX ISA that knows the target, times ten: 80 for sm_90a.
   unsigned minPtxVersion;
+
+  /// Whether the target has wgmma (warpgroup MMA): sm_90a alone.
+  bool hasWgmma() const { return archSpecific && smVersion == 90; }
+  /// Whether the target has TMA (cp.async.bulk.tensor) and the mbarrier
+  /// transaction counts it completes on: sm_90 and newer.
+  bool hasTMA() const { return smVersion >= 90; }
 };
 
 /// The architectures tilec supports, oldest first.

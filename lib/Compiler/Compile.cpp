@@ -13,11 +13,8 @@
 #include "tilec/Pipelines.h"
 #include "tilec/Target.h"
 
+#include "Compiler/KernelSignature.h"
 #include "Compiler/SourceDiagnostics.h"
-#include "Frontend/AST.h"
-#include "Frontend/Evaluator.h"
-#include "Frontend/Parser.h"
-#include "Frontend/Signature.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -95,6 +92,13 @@ static FrontendOptions toFrontendOptions(const CompileOptions &options) {
   fe.debug = options.debug;
   fe.arch = options.arch;
   fe.includeDirs = options.includeDirs;
+  // An unknown architecture is reported by the back end.
+  if (llvm::Expected<GpuArch> arch = parseArch(options.arch))
+    fe.computeCapability = arch->smVersion;
+  else
+    llvm::consumeError(arch.takeError());
+  fe.modules = options.modules;
+  fe.globalValues = options.globalValues;
   return fe;
 }
 
@@ -102,35 +106,45 @@ mlir::OwningOpRef<mlir::ModuleOp> tilec::lowerToLevel(
     mlir::MLIRContext &ctx, llvm::StringRef source, llvm::StringRef filename,
     const CompileOptions &options, EmitLevel level,
     const std::function<mlir::LogicalResult(mlir::PassManager &)> &configure,
-    CompileTimings *timings) {
+    CompileTimings *timings, KernelMetadata *signature) {
   mlir::OwningOpRef<mlir::ModuleOp> module;
   {
     StageTimer t(timings ? &timings->frontendMs : nullptr);
     module = emitTileModule(ctx, source, filename, toFrontendOptions(options));
   }
-  if (!module || level == EmitLevel::TileRaw)
+  if (!module)
+    return module;
+  // The launch signature, from the kernel as emitted: before any pass can
+  // change its arguments.
+  if (signature) {
+    if (llvm::Error e = describeKernelSignature(*module, *signature)) {
+      mlir::emitError(module->getLoc()) << llvm::toString(std::move(e));
+      return nullptr;
+    }
+  }
+  if (level == EmitLevel::TileRaw)
     return module;
   mlir::PassManager pm(&ctx);
   if (configure && mlir::failed(configure(pm)))
     return nullptr;
-  buildTileOptimizationPipeline(pm);
   // An unknown architecture is reported by the back end; the passes then
   // plan for sm_90a, the default.
   llvm::Expected<GpuArch> arch = parseArch(options.arch);
-  unsigned cc = arch ? arch->smVersion : 90;
-  bool wgmma = arch ? arch->archSpecific && arch->smVersion == 90 : true;
   if (!arch)
     llvm::consumeError(arch.takeError());
-  if (level >= EmitLevel::TileGPU) {
-    TileGPUPipelineOptions gpu;
-    gpu.numWarps = options.numWarps;
-    gpu.computeCapability = cc;
-    gpu.wgmma = wgmma;
-    gpu.numStages = unsigned(std::max(options.numStages, 1));
+  TileGPUPipelineOptions gpu;
+  gpu.numWarps = options.numWarps;
+  gpu.computeCapability = arch ? arch->smVersion : 90;
+  gpu.wgmma = arch ? arch->hasWgmma() : true;
+  gpu.tma = arch ? arch->hasTMA() : true;
+  gpu.numStages = unsigned(std::max(options.numStages, 1));
+  buildTileLegalityCheck(pm, gpu);
+  buildTileOptimizationPipeline(pm);
+  if (level >= EmitLevel::TileGPU)
     buildTileGPUPipeline(pm, gpu);
-  }
   if (level >= EmitLevel::LLVMDialect)
-    buildLLVMPipeline(pm, getMaxSharedBytes(cc));
+    buildLLVMPipeline(pm, getMaxSharedBytes(gpu.computeCapability),
+                      gpu.computeCapability);
   StageTimer t(timings ? &timings->passesMs : nullptr);
   if (mlir::failed(pm.run(*module)))
     return nullptr;
@@ -224,101 +238,6 @@ llvm::Error tilec::emitMachineCode(mlir::ModuleOp module,
   return llvm::Error::success();
 }
 
-/// The frontend's test for a `tl.constexpr` annotation (Emitter keeps its
-/// own private copy): `tl.constexpr`, `constexpr` or a string naming it.
-static bool isConstexprAnnotation(const frontend::Expr *annotation) {
-  if (!annotation)
-    return false;
-  if (auto *a = llvm::dyn_cast<frontend::AttributeExpr>(annotation))
-    return a->attr == "constexpr";
-  if (auto *n = llvm::dyn_cast<frontend::NameExpr>(annotation))
-    return n->name == "constexpr";
-  if (auto *s = llvm::dyn_cast<frontend::StrLitExpr>(annotation))
-    return llvm::StringRef(s->value).ends_with("constexpr");
-  return false;
-}
-
-/// The kernel's name and runtime parameters, for a source the frontend has
-/// already accepted: the non-constexpr parameters in order, typed by the
-/// signature's type entries in order (the emitter pairs them the same way).
-static llvm::Error describeKernel(llvm::StringRef source,
-                                  llvm::StringRef filename,
-                                  const CompileOptions &options,
-                                  KernelMetadata &md) {
-  frontend::CollectingDiagnosticSink sink;
-  std::unique_ptr<frontend::Module> ast =
-      frontend::parseModule(source, filename, sink);
-  if (!ast)
-    return llvm::createStringError("cannot re-read the kernel's parameters");
-  const frontend::FunctionDef *fn =
-      options.kernelName.empty()
-          ? (ast->functions.empty() ? nullptr : ast->functions.front().get())
-          : ast->lookupFunction(options.kernelName);
-  // A kernel made by a call (`k = triton.jit(k)`) is found as the emitter
-  // finds it.
-  frontend::Evaluator evaluator(
-      *ast, frontend::makeEvalOptions(options.arch, options.includeDirs,
-                                      /*usePythonPath=*/true));
-  if (!options.kernelName.empty())
-    if (std::optional<frontend::PyValue> v =
-            evaluator.lookupGlobal(*ast, options.kernelName);
-        v && v->is(frontend::PyValue::Kind::Function) && v->jit &&
-        v->fnModule == ast.get())
-      fn = v->fn;
-  std::vector<frontend::SignatureEntry> sig;
-  std::string error;
-  if (!fn || !frontend::parseSignature(options.signature, sig, error))
-    return llvm::createStringError("cannot re-read the kernel's parameters");
-  md.name = fn->name;
-  auto entry = sig.begin();
-  // The pairing of the emitter (Emitter::emitKernel): -D binds a constexpr
-  // wherever it sits, a constexpr takes a value entry, and a None or str
-  // value entry makes any parameter a constant.
-  for (const frontend::Param &p : fn->params) {
-    if (llvm::any_of(options.defines,
-                     [&](const auto &d) { return d.first == p.name; }))
-      continue;
-    bool isValue = entry != sig.end() &&
-                   entry->kind == frontend::SignatureEntry::Kind::Value;
-    if (isConstexprAnnotation(p.annotation.get())) {
-      if (isValue)
-        ++entry;
-      continue;
-    }
-    if (isValue) {
-      ++entry;
-      continue;
-    }
-    if (entry == sig.end())
-      return llvm::createStringError("cannot re-read the kernel's parameters");
-    KernelParam kp;
-    kp.name = p.name;
-    frontend::ElemType t = entry->type;
-    if (entry->kind == frontend::SignatureEntry::Kind::TensorDesc) {
-      kp.type = entry->text;
-      kp.kind = KernelParam::Kind::TensorDesc;
-      kp.bits = 1024;
-      std::string why;
-      if (!planTensorDescLayout(
-              {entry->blockShape.begin(), entry->blockShape.end()},
-              frontend::getBitWidth(t.dtype) / 8, kp.desc, why))
-        return llvm::createStringError(why);
-      kp.desc.elemType = frontend::getSignatureName(t.dtype);
-      md.params.push_back(std::move(kp));
-      ++entry;
-      continue;
-    }
-    kp.type = (t.isPtr ? "*" : "") + frontend::getSignatureName(t.dtype);
-    kp.kind = t.isPtr       ? KernelParam::Kind::Pointer
-              : t.isFloat() ? KernelParam::Kind::Float
-                            : KernelParam::Kind::Int;
-    kp.bits = t.isPtr ? 64 : frontend::getBitWidth(t.dtype);
-    md.params.push_back(std::move(kp));
-    ++entry;
-  }
-  return llvm::Error::success();
-}
-
 static std::string formatFileLimit() {
   return fmt::format("{} bytes ({} MiB)", kMaxKernelFileBytes,
                      kMaxKernelFileBytes >> 20);
@@ -380,16 +299,22 @@ llvm::Expected<std::string> tilec::readKernelFile(llvm::StringRef path) {
   return source;
 }
 
-llvm::Expected<CompiledKernel>
-tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
-                     const CompileOptions &options, CompileTimings *timings) {
+llvm::Error tilec::validateCompileOptions(const CompileOptions &options) {
   if (llvm::Error e = validateTargetOptions(
           TargetOptions{options.arch, options.optLevel, "", ""}))
-    return std::move(e);
+    return e;
   if (std::optional<std::string> why = checkNumWarps(options.numWarps))
     return llvm::createStringError(*why);
   if (std::optional<std::string> why = checkNumStages(options.numStages))
     return llvm::createStringError(*why);
+  return llvm::Error::success();
+}
+
+llvm::Expected<CompiledKernel>
+tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
+                     const CompileOptions &options, CompileTimings *timings) {
+  if (llvm::Error e = validateCompileOptions(options))
+    return std::move(e);
 
   std::unique_ptr<mlir::MLIRContext> ctx;
   {
@@ -402,15 +327,15 @@ tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
   llvm::raw_string_ostream diagOS(diagnostics);
   SourceDiagnosticHandler handler(ctx.get(), diagOS);
   handler.addSource(filename, source);
+  for (const SourceModule &m : options.modules)
+    handler.addSource(m.filename, m.text);
 
   CompiledKernel out;
   mlir::OwningOpRef<mlir::ModuleOp> module =
       lowerToLevel(*ctx, source, filename, options, EmitLevel::LLVMDialect,
-                   /*configure=*/nullptr, timings);
+                   /*configure=*/nullptr, timings, &out.metadata);
   if (!module)
     return llvm::make_error<CompileError>(std::move(diagnostics));
-  if (llvm::Error e = describeKernel(source, filename, options, out.metadata))
-    return std::move(e);
   if (llvm::Error e = emitMachineCode(*module, options, EmitLevel::Cubin, out,
                                       /*os=*/nullptr, timings)) {
     // Report through the engine so the text reads as tilec prints it

@@ -8,6 +8,7 @@
 
 #include "tilec/KernelCache.h"
 #include "tilec/Frontend.h"
+#include "tilec/Libdevice.h"
 #include "tilec/Target.h"
 
 #include "Compiler/FileIO.h"
@@ -183,6 +184,23 @@ std::string KernelCache::computeKey(llvm::StringRef source,
         !deps.empty())
       field(deps);
   }
+  // What a host adds to the file (python/tilec): the other modules' texts
+  // and the values Python gave module-level names. Hashed only when given,
+  // so that every other key stays as it was.
+  if (!options.modules.empty() || !options.globalValues.empty()) {
+    field(fmt::format("modules={} globals={}", options.modules.size(),
+                      options.globalValues.size()));
+    for (const SourceModule &m : options.modules) {
+      field(m.name);
+      field(m.filename);
+      field(m.text);
+    }
+    for (const GlobalValue &g : options.globalValues) {
+      field(g.module);
+      field(g.name);
+      field(g.value);
+    }
+  }
   // The assembler is part of the target: a cubin from another ptxas, or a
   // PTX-only entry made where there was none, must not be reused.
   std::string ptxas = "none";
@@ -195,6 +213,22 @@ std::string KernelCache::computeKey(llvm::StringRef source,
       llvm::consumeError(p.takeError());
   }
   field(ptxas);
+  // libdevice is linked into every kernel that calls a math function, so
+  // another file ($TILEC_LIBDEVICE, another toolkit, an updated toolkit)
+  // may compile the same source to different code: its path, size and
+  // modification time are part of the key, as the assembler's path is.
+  std::string libdevice = "none";
+  if (llvm::Expected<std::string> p = findLibdevice()) {
+    libdevice = *p;
+    llvm::sys::fs::file_status status;
+    if (!llvm::sys::fs::status(*p, status))
+      libdevice += fmt::format(
+          " size={} mtime={}", status.getSize(),
+          status.getLastModificationTime().time_since_epoch().count());
+  } else {
+    llvm::consumeError(p.takeError());
+  }
+  field(libdevice);
   std::array<uint8_t, 32> hash = sha.final();
   return llvm::toHex(hash, /*LowerCase=*/true);
 }

@@ -108,6 +108,12 @@ def ConvertTileGPUToLLVM : Pass<"convert-tilegpu-to-llvm", "mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
+  let options = [
+    Option<"computeCapability", "compute-capability", "unsigned",
+           /*default=*/"90",
+           "The target's compute capability (80, 86, 89, 90): picks the "
+           "instructions of fp8 conversions, as Triton's lowering does">,
+  ];
   let statistics = [
     Statistic<"numMaskedAccesses", "num-masked-accesses",
               "predicated global loads and stores emitted">,

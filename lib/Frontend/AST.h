@@ -564,6 +564,9 @@ struct FunctionDef {
   /// The source text of the whole definition (decorators to the end of the
   /// body), used for cache keys.
   std::string sourceText;
+  /// Decorated `@triton.constexpr_function` or `@tl.constexpr` instead of
+  /// jit: a Python function that kernels call at compile time.
+  bool isConstexprFunction = false;
 };
 
 /// `import a.b.c as x` / `from a.b import c as x`: binds `alias` to the
@@ -606,6 +609,18 @@ struct Module {
   /// Plain (non-jit) functions the evaluator may call, and jit functions a
   /// later definition of the same name replaced in `functions`.
   std::vector<std::unique_ptr<FunctionDef>> plainFunctions;
+  /// `@triton.constexpr_function` / `@tl.constexpr` functions whose bodies
+  /// are in the kernel subset.
+  std::vector<std::unique_ptr<FunctionDef>> constexprFunctions;
+  /// Constexpr functions whose bodies are not: the first construct outside
+  /// the subset, reported when a kernel calls one.
+  struct UnparsedFunction {
+    std::string name;
+    SourceLoc loc;
+    SourceLoc errorLoc;
+    std::string message;
+  };
+  std::vector<UnparsedFunction> unparsedConstexprFunctions;
   /// Other top-level names (non-jit `def`s, classes, plain assignments) with
   /// where they are bound, so that a kernel using one gets a precise error.
   struct OtherName {
@@ -617,6 +632,12 @@ struct Module {
 
   const FunctionDef *lookupFunction(llvm::StringRef name) const {
     for (const auto &f : functions)
+      if (f->name == name)
+        return f.get();
+    return nullptr;
+  }
+  const FunctionDef *lookupConstexprFunction(llvm::StringRef name) const {
+    for (const auto &f : constexprFunctions)
       if (f->name == name)
         return f.get();
     return nullptr;

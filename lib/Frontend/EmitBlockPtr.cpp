@@ -1,7 +1,8 @@
 //===- EmitBlockPtr.cpp - Block pointers ------------------------*- C++ -*-===//
 //
 // tl.make_block_ptr, tl.advance, and the block-pointer forms of tl.load and
-// tl.store. A block pointer is a frontend value (TValue::Kind::BlockPtr):
+// tl.store; also tl.make_tensor_descriptor, whose loads and stores expand the
+// same way (end of the file). A block pointer is a frontend value (TValue::Kind::BlockPtr):
 // the base pointer, the parent tensor's shape and strides and the block's
 // offsets as runtime i64 scalars, with the block shape and order constexpr.
 // It never reaches MLIR as a type of its own: a load or store expands it
@@ -404,5 +405,149 @@ FailureOr<Emitter::BlockAccess> Emitter::blockPtrStore(const BoundArgs &a,
   if (failed(acc))
     return failure();
   acc->value = value->getValue();
+  return acc;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor descriptors made in the kernel
+//===----------------------------------------------------------------------===//
+
+// Triton 3.6 builds a TMA descriptor on the device for these (a tensor map
+// written to global scratch). tilec lowers their loads and stores as block
+// pointer accesses checked on every dimension, which gives what the TMA
+// gives: out-of-bounds elements (a negative index included) read as the
+// padding and are not written.
+
+FailureOr<TValue> Emitter::makeTensorDescriptor(const BoundArgs &a,
+                                                SourceLoc l) {
+  const char *qn = "'tl.make_tensor_descriptor'";
+  if (failed(requireArgs(*this, a, "tl.make_tensor_descriptor",
+                         {"base", "shape", "strides", "block_shape"})))
+    return failure();
+  TValue base = a.get(0);
+  if (!base.isRuntime() || base.getType().isTensor() ||
+      !base.getType().elem.isPtr)
+    return err(a.locs[0], llvm::Twine(qn) + " base must be a pointer, got " +
+                              base.describe());
+  std::vector<TValue> shapeList = listElements(a.get(1));
+  std::vector<TValue> strideList = listElements(a.get(2));
+  size_t rank = shapeList.size();
+  if (rank < 1 || rank > 5)
+    return err(a.locs[1], llvm::Twine(qn) + " expects 1 to 5 dimensions, "
+                                            "got " +
+                              llvm::Twine(rank));
+  if (strideList.size() != rank)
+    return err(a.locs[2], llvm::Twine(qn) + " expects " + llvm::Twine(rank) +
+                              " strides, got " +
+                              llvm::Twine(strideList.size()));
+  FailureOr<llvm::SmallVector<int64_t>> blockShape =
+      constInts(*this, a.get(3), "block_shape", a.locs[3]);
+  if (failed(blockShape))
+    return failure();
+  if (blockShape->size() != rank)
+    return err(a.locs[3], llvm::Twine(qn) + " expects block_shape to have " +
+                              llvm::Twine(rank) + " dimensions, got " +
+                              llvm::Twine(blockShape->size()));
+  if (failed(checkShape(*blockShape, "'tl.make_tensor_descriptor' block",
+                        a.locs[3])))
+    return failure();
+  DType dt = base.getType().elem.dtype;
+  int64_t elemBytes = dt == DType::I1 ? 0 : getBitWidth(dt) / 8;
+  if (blockShape->back() * elemBytes < 16)
+    return err(a.locs[3],
+               llvm::Twine(qn) + " block must have at least 16 bytes in the "
+                                 "last dimension, got " +
+                   llvm::Twine(blockShape->back()) + " * " +
+                   llvm::Twine(elemBytes) + " = " +
+                   llvm::Twine(blockShape->back() * elemBytes) + " bytes");
+  const TValue &last = strideList.back();
+  if (!(last.isInt() && last.getInt() == 1))
+    return err(a.locs[2], llvm::Twine(qn) + " last stride must be the "
+                                            "constexpr 1, got " +
+                              last.describe());
+  bool padNan = false;
+  if (a.has(4)) {
+    const TValue &p = a.get(4);
+    bool isStr = p.getKind() == TValue::Kind::Str;
+    if (!isStr || (p.getStr() != "zero" && p.getStr() != "nan"))
+      return err(a.locs[4], llvm::Twine(qn) +
+                                " padding_option must be 'zero' or 'nan', "
+                                "got " +
+                                (isStr ? "'" + p.getStr() + "'"
+                                       : p.describe()));
+    padNan = p.getStr() == "nan";
+    if (padNan && !isFloat(dt))
+      return err(a.locs[4], "padding option 'nan' is not supported for "
+                            "integer blocks");
+  }
+
+  // Shapes are int32 and strides int64, converted as Triton's make_scalar
+  // does (a cast of a runtime value, a constant otherwise).
+  std::vector<TValue> fields{base};
+  for (auto [list, et, where] :
+       {std::make_tuple(&shapeList, DType::I32, a.locs[1]),
+        std::make_tuple(&strideList, DType::I64, a.locs[2])}) {
+    for (const TValue &x : *list) {
+      bool ok = x.isInt() || x.isBool() ||
+                (x.isRuntime() && !x.getType().isTensor() &&
+                 !x.getType().elem.isPtr && isInt(x.getType().elem.dtype));
+      if (!ok)
+        return err(where, llvm::Twine(qn) +
+                              " shape and strides must be integer scalars, "
+                            "got " +
+                            x.describe());
+      FailureOr<TValue> v =
+          x.isRuntime() ? cast(x, ElemType::scalar(et), where)
+                        : materialize(x, TileType{ElemType::scalar(et), {}},
+                                      where);
+      if (failed(v))
+        return failure();
+      fields.push_back(*v);
+    }
+  }
+  TileType block{ElemType::scalar(dt),
+                 llvm::SmallVector<int64_t, 4>(blockShape->begin(),
+                                               blockShape->end())};
+  return TValue::deviceDescriptor(std::move(fields), block, padNan);
+}
+
+FailureOr<Emitter::BlockAccess>
+Emitter::expandDeviceDescriptor(const TValue &desc,
+                                llvm::ArrayRef<mlir::Value> offsets,
+                                bool isLoad, SourceLoc l) {
+  const TileType &block = desc.getType();
+  size_t rank = block.shape.size();
+  mlir::Location ml = loc(l);
+  mlir::Type i64 = b.getI64Type();
+  // The block pointer's fields: shapes, strides and offsets in i64 (shapes
+  // and offsets sign-extended from i32, as the TMA reads them).
+  std::vector<TValue> fields{desc.getElts()[0]};
+  TileType i64Scalar{ElemType::scalar(DType::I64), {}};
+  for (size_t d = 0; d < rank; ++d)
+    fields.push_back(TValue::runtime(
+        arith::ExtSIOp::create(b, ml, i64, desc.getElts()[1 + d].getValue()),
+        i64Scalar));
+  for (size_t d = 0; d < rank; ++d)
+    fields.push_back(desc.getElts()[1 + rank + d]);
+  for (mlir::Value off : offsets)
+    fields.push_back(
+        TValue::runtime(arith::ExtSIOp::create(b, ml, i64, off), i64Scalar));
+  llvm::SmallVector<int32_t> order;
+  for (size_t d = rank; d-- > 0;)
+    order.push_back(static_cast<int32_t>(d));
+  TValue bp = TValue::blockPtr(std::move(fields), block, order);
+  llvm::SmallVector<int> all;
+  for (size_t d = 0; d < rank; ++d)
+    all.push_back(static_cast<int>(d));
+  FailureOr<BlockAccess> acc = expandBlockPtr(bp, all, l);
+  if (failed(acc) || !isLoad)
+    return acc;
+  TValue pad = desc.padsWithNan()     ? TValue::floating(std::nan(""))
+               : block.elem.isFloat() ? TValue::floating(0)
+                                      : TValue::integer(0);
+  FailureOr<TValue> other = materialize(pad, block, l);
+  if (failed(other))
+    return failure();
+  acc->other = other->getValue();
   return acc;
 }

@@ -135,123 +135,105 @@ static std::string pyStr(const TValue &v) {
   }
 }
 
-std::optional<FailureOr<TValue>>
-Emitter::callDebugBuiltin(llvm::StringRef fn, const CallExpr *call,
-                          std::vector<TValue> &args,
-                          std::vector<std::pair<std::string, TValue>> &kwargs,
-                          const std::vector<SourceLoc> &argLocs) {
-  SourceLoc l = call->getLoc();
-  std::string qn = ("tl." + fn).str();
-  mlir::Location ml = loc(l);
-  if (fn == "debug_barrier") {
-    FailureOr<BoundArgs> a = bindArgs(qn, call, {}, 0, args, kwargs, argLocs);
-    if (failed(a))
-      return FailureOr<TValue>(failure());
-    tile::DebugBarrierOp::create(b, ml);
-    return FailureOr<TValue>(TValue::none());
-  }
-  if (fn == "assume") {
-    FailureOr<BoundArgs> a =
-        bindArgs(qn, call, {"cond"}, 1, args, kwargs, argLocs);
-    if (failed(a))
-      return FailureOr<TValue>(failure());
-    const TValue &c = a->get(0);
-    // A constant condition tells LLVM nothing.
-    if (c.isNumber())
-      return FailureOr<TValue>(TValue::none());
-    if (!c.isRuntime())
-      return FailureOr<TValue>(err(a->locs[0], "'tl.assume' condition must "
-                                               "be a boolean, got " +
-                                                   c.describe()));
-    FailureOr<TValue> cv =
-        boolCondition(*this, c, "'tl.assume' condition", a->locs[0]);
-    if (failed(cv))
-      return FailureOr<TValue>(failure());
-    // Triton passes the condition to llvm.intr.assume, which takes one i1.
-    if (cv->getType().isTensor())
-      return FailureOr<TValue>(err(a->locs[0], "'tl.assume' condition must "
-                                               "be a scalar, got " +
-                                                   cv->describe()));
-    tile::AssumeOp::create(b, ml, cv->getValue());
-    return FailureOr<TValue>(TValue::none());
-  }
-  if (fn == "device_assert") {
-    FailureOr<BoundArgs> a =
-        bindArgs(qn, call, {"cond", "msg", "mask"}, 1, args, kwargs, argLocs);
-    if (failed(a))
-      return FailureOr<TValue>(failure());
-    return deviceAssert(a->get(0), a->has(1) ? &a->get(1) : nullptr,
-                        a->has(2) ? &a->get(2) : nullptr, l,
-                        a->has(1) ? a->locs[1] : l);
-  }
-  if (fn == "static_print") {
-    // Python's print at compile time (Triton runs it while compiling), on
-    // stderr so that emitted IR on stdout stays clean.
-    std::string sep = " ", end = "\n";
-    for (auto &[name, v] : kwargs) {
-      if ((name == "sep" || name == "end") && v.getKind() == TValue::Kind::Str)
-        (name == "sep" ? sep : end) = v.getStr();
-      else if (name != "file" && name != "flush")
-        return FailureOr<TValue>(
-            err(l, "'tl.static_print' got an unexpected keyword argument '" +
-                       name + "'"));
-    }
-    std::string line;
-    for (auto [i, v] : llvm::enumerate(args))
-      line += (i ? sep : "") + pyStr(v);
-    llvm::errs() << line << end;
-    return FailureOr<TValue>(TValue::none());
-  }
-  if (fn != "device_print")
-    return std::nullopt;
+FailureOr<TValue> Emitter::builtinDebugBarrier(BuiltinCall &c) {
+  tile::DebugBarrierOp::create(b, loc(c.loc));
+  return TValue::none();
+}
 
-  // device_print(prefix, *args, hex=False)
+FailureOr<TValue> Emitter::builtinAssume(BuiltinCall &c) {
+  const BoundArgs *a = &c.a;
+  const TValue &cond = a->get(0);
+  // A constant condition tells LLVM nothing.
+  if (cond.isNumber())
+    return TValue::none();
+  if (!cond.isRuntime())
+    return err(a->locs[0], "'tl.assume' condition must be a boolean, got " +
+                               cond.describe());
+  FailureOr<TValue> cv =
+      boolCondition(*this, cond, "'tl.assume' condition", a->locs[0]);
+  if (failed(cv))
+    return failure();
+  // Triton passes the condition to llvm.intr.assume, which takes one i1.
+  if (cv->getType().isTensor())
+    return err(a->locs[0], "'tl.assume' condition must be a scalar, got " +
+                               cv->describe());
+  tile::AssumeOp::create(b, loc(c.loc), cv->getValue());
+  return TValue::none();
+}
+
+FailureOr<TValue> Emitter::builtinDeviceAssert(BuiltinCall &c) {
+  const BoundArgs *a = &c.a;
+  SourceLoc l = c.loc;
+  return deviceAssert(a->get(0), a->has(1) ? &a->get(1) : nullptr,
+                      a->has(2) ? &a->get(2) : nullptr, l,
+                      a->has(1) ? a->locs[1] : l);
+}
+
+FailureOr<TValue> Emitter::builtinStaticPrint(BuiltinCall &c) {
+  // Python's print at compile time (Triton runs it while compiling), on
+  // stderr so that emitted IR on stdout stays clean.
+  std::string sep = " ", end = "\n";
+  for (auto &[name, v] : c.kwargs) {
+    if ((name == "sep" || name == "end") && v.getKind() == TValue::Kind::Str)
+      (name == "sep" ? sep : end) = v.getStr();
+    else if (name != "file" && name != "flush")
+      return err(c.loc,
+                 "'tl.static_print' got an unexpected keyword argument '" +
+                     name + "'");
+  }
+  std::string line;
+  for (auto [i, v] : llvm::enumerate(c.args))
+    line += (i ? sep : "") + pyStr(v);
+  llvm::errs() << line << end;
+  return TValue::none();
+}
+
+/// device_print(prefix, *args, hex=False), and Python's print.
+FailureOr<TValue> Emitter::builtinDevicePrint(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  std::vector<TValue> &args = c.args;
+  const std::vector<SourceLoc> &argLocs = c.argLocs;
   bool hex = false;
   std::optional<TValue> prefixArg;
-  for (auto &[name, v] : kwargs) {
+  for (auto &[name, v] : c.kwargs) {
     if (name == "hex") {
       FailureOr<bool> t = truthy(v, l);
       if (failed(t))
-        return FailureOr<TValue>(failure());
+        return failure();
       hex = *t;
     } else if (name == "prefix" && args.empty()) {
       prefixArg = v;
     } else {
-      return FailureOr<TValue>(
-          err(l, "'tl.device_print' got an unexpected keyword argument '" +
-                     name + "'"));
+      return err(l, "'tl.device_print' got an unexpected keyword argument '" +
+                     name + "'");
     }
   }
   size_t first = 0;
   if (!prefixArg) {
     if (args.empty())
-      return FailureOr<TValue>(
-          err(l, "'tl.device_print' needs a prefix string"));
+      return err(l, "'tl.device_print' needs a prefix string");
     prefixArg = args[0];
     first = 1;
   }
   SourceLoc prefixLoc = first ? argLocs[0] : l;
   if (prefixArg->getKind() != TValue::Kind::Str)
-    return FailureOr<TValue>(
-        err(prefixLoc, "'tl.device_print' prefix must be a string, got " +
-                           prefixArg->describe()));
+    return err(prefixLoc, "'tl.device_print' prefix must be a string, got " +
+                           prefixArg->describe());
   std::string prefix = prefixArg->getStr();
   for (char ch : prefix)
     if (!llvm::isPrint(ch) && !llvm::StringRef(" \t\n\r\x0b\x0c").contains(ch))
-      return FailureOr<TValue>(
-          err(prefixLoc, "'tl.device_print' prefix must be an ASCII string"));
+      return err(prefixLoc, "'tl.device_print' prefix must be an ASCII string");
   llvm::SmallVector<mlir::Value> values;
   llvm::SmallVector<int32_t> isSigned;
   for (size_t i = first; i < args.size(); ++i) {
     const TValue &v = args[i];
     if (!v.isRuntime() && !v.isNumber())
-      return FailureOr<TValue>(
-          err(argLocs[i], "'tl.device_print' prints numbers and tensors, "
+      return err(argLocs[i], "'tl.device_print' prints numbers and tensors, "
                           "got " +
-                              v.describe()));
+                              v.describe());
     FailureOr<TValue> r = toRuntime(v, argLocs[i]);
     if (failed(r))
-      return FailureOr<TValue>(failure());
+      return failure();
     values.push_back(r->getValue());
     isSigned.push_back(isSignedInt(*r));
   }
@@ -264,6 +246,6 @@ Emitter::callDebugBuiltin(llvm::StringRef fn, const CallExpr *call,
     prefix = prefix.substr(0, prefix.size() - 1) + ": ";
   if (prefix.size() > 2 && prefix[0] != ' ')
     prefix = " " + prefix;
-  tile::PrintOp::create(b, ml, prefix, hex, isSigned, values);
-  return FailureOr<TValue>(TValue::none());
+  tile::PrintOp::create(b, loc(l), prefix, hex, isSigned, values);
+  return TValue::none();
 }

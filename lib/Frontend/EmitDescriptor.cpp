@@ -31,6 +31,13 @@ FailureOr<TValue> Emitter::descriptorAttribute(const TValue &desc,
       dims.push_back(TValue::integer(d));
     return TValue::tuple(std::move(dims));
   }
+  if ((attr == "shape" || attr == "strides") && desc.isDeviceDescriptor()) {
+    size_t rank = block.shape.size();
+    size_t first = attr == "shape" ? 1 : 1 + rank;
+    std::vector<TValue> dims(desc.getElts().begin() + first,
+                             desc.getElts().begin() + first + rank);
+    return TValue::tuple(std::move(dims));
+  }
   if (attr == "shape" || attr == "strides")
     return err(l, "'" + attr + "' of a tensor descriptor is not available in "
                                "tilec kernels: it lives in the tensor map "
@@ -104,30 +111,87 @@ FailureOr<TValue> Emitter::callDescriptorMethod(const TValue &desc,
                         argLocs);
   if (failed(a))
     return failure();
+  if (isLoad)
+    return descriptorLoad(desc, a->get(0), a->locs[0], l);
+  return descriptorStore(desc, a->get(0), a->get(1), a->locs[0], a->locs[1],
+                         l);
+}
+
+FailureOr<TValue> Emitter::descriptorLoad(const TValue &desc,
+                                          const TValue &offsetList,
+                                          SourceLoc offsetsLoc, SourceLoc l) {
   FailureOr<llvm::SmallVector<mlir::Value>> offsets =
-      descriptorOffsets(desc, a->get(0), a->locs[0]);
+      descriptorOffsets(desc, offsetList, offsetsLoc);
   if (failed(offsets))
     return failure();
   const TileType &block = desc.getType();
   mlir::Type blockType = getMlirType(b.getContext(), block);
-  if (isLoad) {
-    auto op = tile::DescriptorLoadOp::create(b, loc(l), blockType,
-                                             desc.getValue(), *offsets);
-    return TValue::runtime(op.getResult(), block);
+  if (desc.isDeviceDescriptor()) {
+    FailureOr<BlockAccess> acc =
+        expandDeviceDescriptor(desc, *offsets, /*isLoad=*/true, l);
+    if (failed(acc))
+      return failure();
+    auto op = tile::LoadOp::create(b, loc(l), blockType, acc->ptrs.getValue(),
+                                   acc->mask, acc->other,
+                                   tile::CacheModifier::None,
+                                   tile::EvictionPolicy::Normal,
+                                   /*isVolatile=*/false);
+    return TValue::runtime(op, block);
   }
-  const TValue &value = a->get(1);
+  auto op = tile::DescriptorLoadOp::create(b, loc(l), blockType,
+                                           desc.getValue(), *offsets);
+  return TValue::runtime(op.getResult(), block);
+}
+
+FailureOr<TValue> Emitter::descriptorStore(const TValue &desc,
+                                           const TValue &offsetList,
+                                           const TValue &value,
+                                           SourceLoc offsetsLoc,
+                                           SourceLoc valueLoc, SourceLoc l) {
+  FailureOr<llvm::SmallVector<mlir::Value>> offsets =
+      descriptorOffsets(desc, offsetList, offsetsLoc);
+  if (failed(offsets))
+    return failure();
+  const TileType &block = desc.getType();
   if (!value.isRuntime() || value.getType().shape != block.shape)
-    return err(a->locs[1], "a tensor descriptor of " + block.str() +
-                               " blocks stores a tensor of that shape, got " +
-                               value.describe());
-  // Triton stores a block of the descriptor's own type; converting here
-  // would hide a precision loss the author did not write.
-  if (value.getType().elem != block.elem)
-    return err(a->locs[1], "a tensor descriptor of " + block.str() +
-                               " blocks stores " + block.elem.str() +
-                               " values, got " + value.describe() +
-                               " (convert it with .to(desc.dtype))");
+    return err(valueLoc, "a tensor descriptor of " + block.str() +
+                             " blocks stores a tensor of that shape, got " +
+                             value.describe());
+  // Triton 3.6 converts the value to the descriptor's dtype.
+  FailureOr<TValue> v = cast(value, block.elem, valueLoc);
+  if (failed(v))
+    return failure();
+  if (desc.isDeviceDescriptor()) {
+    FailureOr<BlockAccess> acc =
+        expandDeviceDescriptor(desc, *offsets, /*isLoad=*/false, l);
+    if (failed(acc))
+      return failure();
+    tile::StoreOp::create(b, loc(l), acc->ptrs.getValue(), v->getValue(),
+                          acc->mask, tile::CacheModifier::None,
+                          tile::EvictionPolicy::Normal);
+    return TValue::none();
+  }
   tile::DescriptorStoreOp::create(b, loc(l), desc.getValue(), *offsets,
-                                  value.getValue());
+                                  v->getValue());
   return TValue::none();
+}
+
+/// tl.make_tensor_descriptor, and the functional forms of desc.load and
+/// desc.store (tl.load_tensor_descriptor, tl.store_tensor_descriptor).
+FailureOr<TValue> Emitter::builtinTensorDescriptor(BuiltinCall &c) {
+  const BoundArgs *a = &c.a;
+  SourceLoc l = c.loc;
+  if (c.fn == "make_tensor_descriptor")
+    return makeTensorDescriptor(*a, l);
+  bool isLoad = c.fn == "load_tensor_descriptor";
+  if (!a->has(0) || !a->get(0).isDescriptor())
+    return err(a->locs[0], "'" + c.qn + "' expects a tensor descriptor, got " +
+                               (a->has(0) ? a->get(0).describe()
+                                          : std::string("None")));
+  if (!a->has(1) || (!isLoad && !a->has(2)))
+    return err(l, "'" + c.qn + "' arguments cannot be None");
+  if (isLoad)
+    return descriptorLoad(a->get(0), a->get(1), a->locs[1], l);
+  return descriptorStore(a->get(0), a->get(1), a->get(2), a->locs[1],
+                         a->locs[2], l);
 }

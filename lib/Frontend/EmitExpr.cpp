@@ -53,7 +53,8 @@ std::string TValue::describe() const {
   case Kind::Str:
     return "string '" + name + "'";
   case Kind::DTypeObj:
-    return "dtype " + type.elem.str();
+    return type.isTensor() ? "block type " + type.str()
+                           : "dtype " + type.elem.str();
   case Kind::Tuple:
     return "a tuple of " + std::to_string(elts.size()) + " elements";
   case Kind::Runtime:
@@ -63,6 +64,8 @@ std::string TValue::describe() const {
   case Kind::Builtin:
     return "function '" + name + "'";
   case Kind::Function:
+    if (func && func->isConstexprFunction)
+      return "constexpr function '" + func->name + "'";
     return "@jit function '" + (func ? func->name : std::string("?")) + "'";
   case Kind::Descriptor:
     return "tensor descriptor of " + type.str() + " blocks";
@@ -245,12 +248,25 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
   if (failed(base))
     return failure();
   const std::string &a = e->attr;
+  // `c.value` of a constexpr is its Python value, which tilec does not
+  // wrap (library helpers write `dtype.value` to reach a dtype's methods).
+  if (a == "value" && base->isConstexpr() &&
+      base->getKind() != TValue::Kind::Module &&
+      base->getKind() != TValue::Kind::Builtin &&
+      base->getKind() != TValue::Kind::Function)
+    return *base;
   switch (base->getKind()) {
   case TValue::Kind::Module: {
     const std::string &mod = base->getModulePath();
     if (llvm::StringRef(mod).starts_with("pymod:"))
       return programModuleAttr(*base, e->attr, e->attrLoc);
     std::string path = mod + "." + a;
+    // A module the host handed over (EmitHostModules.cpp), or a package
+    // above one.
+    if (const Module *host = findHostModule(mod))
+      return lookupInHostModule(host, a, e->attrLoc);
+    if (findHostModule(path) || isHostPackage(path))
+      return TValue::module(path);
     llvm::StringRef m(mod);
     // Everything under tl.extra / libdevice resolves, and is refused by
     // name when called.
@@ -271,7 +287,7 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
     if (mod == "triton.language.math") {
       if (a == "libdevice")
         return TValue::module(path);
-      if (isKnownMathFunction(a))
+      if (lookupBuiltin(a, Math))
         return TValue::builtin(path);
       return err(e->attrLoc, "'tl.math." + a +
                                  "' is not a function of triton.language.math");
@@ -285,9 +301,21 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
       for (const char *n : dtypeNames)
         if (a == n)
           return TValue::dtypeObj(ElemType::scalar(*parseDTypeName(a)));
+      // Triton's other fp8 formats: fp8e4b15 converts in software on
+      // sm_80 and sm_90 in Triton 3.6, which tilec does not do yet; the AMD
+      // formats are refused on NVIDIA targets by Triton too.
+      if (a == "float8e4b15")
+        return err(e->attrLoc,
+                   "'tl.float8e4b15' is not supported by tilec yet (Triton "
+                   "3.6 converts it in software on sm_80 and sm_90); use "
+                   "tl.float8e4nv or tl.float8e5");
+      if (a == "float8e4b8" || a == "float8e5b16")
+        return err(e->attrLoc, "'tl." + a +
+                                   "' is an AMD format, not supported on "
+                                   "NVIDIA targets (as in Triton 3.6)");
       if (a == "math" || a == "extra" || a == "libdevice")
         return TValue::module("triton.language." + a);
-      if (isKnownTlFunction(a))
+      if (lookupBuiltin(a, Tl))
         return TValue::builtin("triton.language." + a);
       return err(e->attrLoc,
                  "'tl." + a + "' is not defined in triton.language");
@@ -304,6 +332,9 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
     const TileType &t = base->getType();
     if (a == "dtype")
       return TValue::dtypeObj(t.elem);
+    // Triton's `x.type`: a block_type for a tensor, the dtype of a scalar.
+    if (a == "type")
+      return t.isTensor() ? TValue::blockType(t) : TValue::dtypeObj(t.elem);
     if (a == "shape") {
       std::vector<TValue> dims;
       for (int64_t d : t.shape)
@@ -324,22 +355,8 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
   }
   case TValue::Kind::Descriptor:
     return descriptorAttribute(*base, a, e->attrLoc);
-  case TValue::Kind::DTypeObj: {
-    ElemType et = base->getDType();
-    if (a == "element_ty") {
-      if (!et.isPtr)
-        return err(e->attrLoc, "'element_ty' is only defined for pointer "
-                               "types, got " +
-                                   et.str());
-      return TValue::dtypeObj(ElemType::scalar(et.dtype));
-    }
-    if (a == "primitive_bitwidth") {
-      if (et.isPtr)
-        return TValue::integer(64);
-      return TValue::integer(getBitWidth(et.dtype));
-    }
-    return err(e->attrLoc, "dtype has no attribute '" + a + "'");
-  }
+  case TValue::Kind::DTypeObj:
+    return dtypeAttribute(*base, a, e->attrLoc);
   default:
     return err(e->attrLoc, base->describe() + " has no attribute '" + a + "'");
   }
@@ -403,19 +420,6 @@ FailureOr<TValue> Emitter::evalSubscript(const SubscriptExpr *e) {
 // Calls
 //===----------------------------------------------------------------------===//
 
-/// Tensor methods that forward to `tl.<name>(x, ...)`.
-static bool isTensorMethod(llvm::StringRef n) {
-  return llvm::StringSwitch<bool>(n)
-      .Cases({"to", "sum", "max", "min", "argmax", "argmin", "reshape",
-              "view", "trans", "permute", "broadcast_to", "expand_dims",
-              "cumsum", "cumprod", "exp", "exp2", "log", "log2", "sqrt",
-              "rsqrt", "sqrt_rn", "abs", "sigmoid", "sin", "cos", "floor",
-              "ceil", "erf", "reduce", "xor_sum", "softmax", "ravel", "split",
-              "join", "associative_scan", "flip"},
-             true)
-      .Default(false);
-}
-
 FailureOr<TValue> Emitter::evalCall(const CallExpr *e) {
   std::optional<TValue> receiver;
   FailureOr<TValue> callee = failure();
@@ -433,44 +437,25 @@ FailureOr<TValue> Emitter::evalCall(const CallExpr *e) {
       receiver = *base;
       callee = TValue::builtin("triton.language." + attr->attr);
     } else if (base->isRuntime()) {
-      if (!isTensorMethod(attr->attr))
+      // Tensor methods forward to `tl.<name>(x, ...)` (Builtins.def).
+      if (!lookupBuiltin(attr->attr, Method))
         return err(attr->attrLoc, base->describe() + " has no method '" +
                                       attr->attr + "'");
       receiver = *base;
       callee = TValue::builtin("triton.language." + attr->attr);
-    } else if (base->getKind() == TValue::Kind::DTypeObj &&
-               (attr->attr == "is_floating" || attr->attr == "is_int" ||
-                attr->attr == "is_ptr" || attr->attr == "is_fp16" ||
-                attr->attr == "is_bf16" || attr->attr == "is_fp32" ||
-                attr->attr == "is_int_signed" ||
-                attr->attr == "is_int_unsigned")) {
-      if (!e->args.empty() || !e->keywords.empty())
-        return err(e->getLoc(), "'" + attr->attr + "' takes no arguments");
-      ElemType et = base->getDType();
-      bool r = false;
-      llvm::StringRef m = attr->attr;
-      if (m == "is_floating")
-        r = et.isFloat();
-      else if (m == "is_int")
-        r = et.isInt();
-      else if (m == "is_ptr")
-        r = et.isPtr;
-      else if (m == "is_fp16")
-        r = !et.isPtr && et.dtype == DType::FP16;
-      else if (m == "is_bf16")
-        r = !et.isPtr && et.dtype == DType::BF16;
-      else if (m == "is_fp32")
-        r = !et.isPtr && et.dtype == DType::FP32;
-      else if (m == "is_int_signed")
-        r = et.isInt() && !isUnsigned(et.dtype);
-      else
-        r = et.isInt() && isUnsigned(et.dtype);
-      return TValue::boolean(r);
+    } else if (base->isDType()) {
+      if (isDTypeMethod(attr->attr))
+        return callDTypeMethod(*base, attr->attr, e);
+      callee = dtypeAttribute(*base, attr->attr, attr->attrLoc);
     } else {
       // Re-evaluate through evalAttribute for modules and dtypes.
       callee = evalAttribute(attr);
     }
   } else {
+    // isinstance reads its class operand itself (`int`, `tuple`, ...).
+    if (auto *n = llvm::dyn_cast<NameExpr>(e->func.get());
+        n && n->name == "isinstance" && !scope.count("isinstance"))
+      return evalIsInstance(e);
     callee = eval(e->func.get());
   }
   if (failed(callee))

@@ -40,7 +40,9 @@ FailureOr<TValue> Emitter::fromPyValue(const PyValue &v, llvm::StringRef name,
                       Evaluator::describeUnknown(v) +
                       ", which tilec cannot evaluate without running Python");
   case PyValue::Kind::Function:
-    if (v.jit)
+    // A constexpr function is a plain function to the evaluator and is
+    // called from kernels at compile time.
+    if (v.jit || (v.fn && v.fn->isConstexprFunction))
       return TValue::function(v.fn);
     return err(l, "'" + name +
                       "' is not a @triton.jit function; only @jit functions "

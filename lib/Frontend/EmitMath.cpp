@@ -387,3 +387,114 @@ FailureOr<TValue> Emitter::where(const TValue &c, const TValue &x,
                                                  by->getValue()),
                          bx->getType());
 }
+
+//===----------------------------------------------------------------------===//
+// Builtin handlers (Builtins.def)
+//===----------------------------------------------------------------------===//
+
+FailureOr<TValue> Emitter::builtinWhere(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  const BoundArgs *a = &c.a;
+  return where(a->get(0), a->get(1), a->get(2), l);
+}
+
+FailureOr<TValue> Emitter::builtinMinimumMaximum(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  llvm::StringRef fn = c.fn;
+  const BoundArgs *a = &c.a;
+  bool prop = a->has(2) && a->get(2).getKind() == TValue::Kind::Builtin &&
+              llvm::StringRef(a->get(2).getBuiltinName()).ends_with(".ALL");
+  return minMax(fn == "maximum", a->get(0), a->get(1), prop, l);
+}
+
+FailureOr<TValue> Emitter::builtinClamp(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  const BoundArgs *a = &c.a;
+  bool prop = a->has(3) && a->get(3).getKind() == TValue::Kind::Builtin &&
+              llvm::StringRef(a->get(3).getBuiltinName()).ends_with(".ALL");
+  FailureOr<TValue> lo = minMax(true, a->get(0), a->get(1), prop, l);
+  if (failed(lo))
+    return failure();
+  return minMax(false, *lo, a->get(2), prop, l);
+}
+
+FailureOr<TValue> Emitter::builtinMathUnary(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  llvm::StringRef fn = c.fn;
+  const BoundArgs *a = &c.a;
+  return mathUnary(fn, a->get(0), l);
+}
+
+FailureOr<TValue> Emitter::builtinMathBinary(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  llvm::StringRef fn = c.fn;
+  const BoundArgs *a = &c.a;
+  return mathBinary(fn, a->get(0), a->get(1), l);
+}
+
+FailureOr<TValue> Emitter::builtinSoftmax(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  // Triton's standard.softmax: exp(x - max(x)) / sum(exp(x - max(x)))
+  // along `dim` (default 0), the division by fdiv.
+  const BoundArgs *a = &c.a;
+  TValue dim = a->has(1) ? a->get(1) : TValue::integer(0);
+  FailureOr<bool> keep =
+      a->has(2) ? truthy(a->get(2), a->locs[2]) : FailureOr<bool>(false);
+  if (failed(keep))
+    return failure();
+  FailureOr<TValue> m =
+      reduce(ReduceKind::Max, a->get(0), dim, *keep, false, l);
+  if (failed(m))
+    return failure();
+  FailureOr<TValue> z = binaryOp(BinaryOpKind::Sub, a->get(0), *m, l);
+  if (failed(z))
+    return failure();
+  FailureOr<TValue> num = mathUnary("exp", *z, l);
+  if (failed(num))
+    return failure();
+  FailureOr<TValue> den = reduce(ReduceKind::Sum, *num, dim, *keep, false, l);
+  if (failed(den))
+    return failure();
+  return mathBinary("fdiv", *num, *den, l);
+}
+
+FailureOr<TValue> Emitter::builtinFma(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  mlir::Location ml = loc(l);
+  const BoundArgs *a = &c.a;
+  TValue x = a->get(0), y = a->get(1), z = a->get(2);
+  for (TValue *v : {&x, &y, &z})
+    if (!v->isRuntime() && !v->isNumber())
+      return err(l, "'tl.fma' expects numbers or tensors, got " +
+                        v->describe());
+  // Promote pairwise with Triton's rules; fma needs floats.
+  std::string why;
+  std::optional<DType> t1 =
+      computationType(getPromotionDType(x), x.isNumber(), getPromotionDType(y), y.isNumber(), false,
+                      why);
+  if (!t1)
+    return err(l, why);
+  std::optional<DType> t2 =
+      computationType(*t1, x.isNumber() && y.isNumber(), getPromotionDType(z),
+                      z.isNumber(), false, why);
+  if (!t2)
+    return err(l, why);
+  if (!isFloat(*t2))
+    return err(l, "'tl.fma' needs floating-point operands, got " +
+                      getName(*t2));
+  ElemType et = ElemType::scalar(*t2);
+  FailureOr<TValue> cx = coerce(x, et, l), cy = coerce(y, et, l),
+                    cz = coerce(z, et, l);
+  if (failed(cx) || failed(cy) || failed(cz))
+    return failure();
+  x = *cx;
+  y = *cy;
+  z = *cz;
+  if (failed(broadcastPair(x, y, l)) || failed(broadcastPair(x, z, l)) ||
+      failed(broadcastPair(x, y, l)))
+    return failure();
+  return TValue::runtime(mlir::math::FmaOp::create(b, ml, x.getValue(),
+                                                   y.getValue(),
+                                                   z.getValue()),
+                         x.getType());
+}

@@ -171,6 +171,16 @@ FailureOr<TValue> Emitter::load(const BoundArgs &a, SourceLoc l) {
     }
   }
   ElemType elt = ElemType::scalar(ptr.getType().elem.dtype);
+  // As in Triton, bool memory is bytes: load int8 and compare with zero.
+  bool isBool = elt.isBool();
+  if (isBool) {
+    FailureOr<TValue> bytePtr =
+        cast(ptr, ElemType::pointer(DType::I8), a.locs[0]);
+    if (failed(bytePtr))
+      return failure();
+    ptr = *bytePtr;
+    elt = ElemType::scalar(DType::I8);
+  }
   std::optional<TValue> other;
   if (a.has(2)) {
     if (!a.has(1))
@@ -190,6 +200,8 @@ FailureOr<TValue> Emitter::load(const BoundArgs &a, SourceLoc l) {
       b, loc(l), getMlirType(&ctx, rt), ptr.getValue(),
       mask ? mask->getValue() : mlir::Value(),
       other ? other->getValue() : mlir::Value(), cache, evict, isVolatile);
+  if (isBool)
+    return cast(TValue::runtime(op, rt), ElemType::scalar(DType::I1), l);
   return TValue::runtime(op, rt);
 }
 
@@ -219,6 +231,16 @@ FailureOr<TValue> Emitter::store(const BoundArgs &a, SourceLoc l) {
                           "pointers (tl.make_block_ptr): the bounds of a "
                           "tensor of pointers are unknown");
   ElemType elt = ElemType::scalar(ptr.getType().elem.dtype);
+  // As in Triton, bool memory is bytes: the value is converted to int8 (a
+  // bool to 0 or 1) and stored through an int8 pointer.
+  if (elt.isBool()) {
+    FailureOr<TValue> bytePtr =
+        cast(ptr, ElemType::pointer(DType::I8), a.locs[0]);
+    if (failed(bytePtr))
+      return failure();
+    ptr = *bytePtr;
+    elt = ElemType::scalar(DType::I8);
+  }
   const TValue &v = a.get(1);
   if (!v.isRuntime() && !v.isNumber())
     return err(a.locs[1], "'tl.store' value must be a number or a tensor, "
@@ -413,4 +435,25 @@ FailureOr<TValue> Emitter::atomic(llvm::StringRef fn, const BoundArgs &a,
            : op == "or" ? tile::RMWOp::Or
                         : tile::RMWOp::Xor;
   return TValue::runtime(rmw(kind, ptr.getValue(), v.getValue(), maskV), rt);
+}
+
+//===----------------------------------------------------------------------===//
+// Builtin handlers (Builtins.def)
+//===----------------------------------------------------------------------===//
+
+FailureOr<TValue> Emitter::builtinLoad(BuiltinCall &c) {
+  return load(c.a, c.loc);
+}
+
+FailureOr<TValue> Emitter::builtinStore(BuiltinCall &c) {
+  return store(c.a, c.loc);
+}
+
+FailureOr<TValue> Emitter::builtinBlockPtr(BuiltinCall &c) {
+  return c.fn == "advance" ? advanceBlockPtr(c.a, c.loc)
+                            : makeBlockPtr(c.a, c.loc);
+}
+
+FailureOr<TValue> Emitter::builtinAtomic(BuiltinCall &c) {
+  return atomic(c.fn, c.a, c.loc);
 }

@@ -190,6 +190,23 @@ FailureOr<TValue> Emitter::binaryOp(BinaryOpKind op, const TValue &a,
       elts.insert(elts.end(), bv.getElts().begin(), bv.getElts().end());
       return TValue::tuple(std::move(elts));
     }
+    // Python's repetition, `[2] * n` (Triton's sort builds its hypercube
+    // shapes so): n copies of the elements, none for n <= 0.
+    if (op == BinaryOpKind::Mul && (a.isTuple() != bv.isTuple()) &&
+        (a.isInt() || bv.isInt())) {
+      const TValue &tup = a.isTuple() ? a : bv;
+      const TValue &count = a.isTuple() ? bv : a;
+      FailureOr<int64_t> n = constInt(count, "tuple repetition count", l);
+      if (failed(n))
+        return failure();
+      if (*n > (1 << 20))
+        return err(l, "tuple repetition count " + llvm::Twine(*n) +
+                          " is too large");
+      std::vector<TValue> elts;
+      for (int64_t i = 0; i < *n; ++i)
+        elts.insert(elts.end(), tup.getElts().begin(), tup.getElts().end());
+      return TValue::tuple(std::move(elts));
+    }
     return err(l, "unsupported operand types for '" + llvm::StringRef(binaryOpSpelling(op)) +
                       "': " + a.describe() + " and " + bv.describe());
   }
@@ -341,15 +358,15 @@ FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
     if (!a.isNone() && !bv.isNone() && !(a.isConstexpr() && bv.isConstexpr()))
       return err(l, "'" + llvm::StringRef(compareOpSpelling(op)) +
                         "' is only supported with None or constexprs");
-    bool same = a.isConstexpr() && bv.isConstexpr()
-                    ? (a.getKind() == bv.getKind() &&
-                       (a.isNone() ||
-                        (a.isNumber() &&
-                         pyint::compare(a.getBigInt(), bv.getBigInt()) == 0 &&
-                         a.getFloat() == bv.getFloat()) ||
-                        (a.getKind() == TValue::Kind::DTypeObj &&
-                         a.getDType() == bv.getDType())))
-                    : false;
+    bool same =
+        a.isConstexpr() && bv.isConstexpr()
+            ? (a.getKind() == bv.getKind() &&
+               (a.isNone() ||
+                (a.isNumber() &&
+                 pyint::compare(a.getBigInt(), bv.getBigInt()) == 0 &&
+                 a.getFloat() == bv.getFloat()) ||
+                (a.getKind() == TValue::Kind::DTypeObj && a.sameDType(bv))))
+            : false;
     return TValue::boolean(op == CompareOpKind::Is ? same : !same);
   }
   if (op == CompareOpKind::In || op == CompareOpKind::NotIn) {
@@ -371,10 +388,28 @@ FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
                a.getKind() == TValue::Kind::Str && e.getStr() == a.getStr())
         found = true;
       else if (e.getKind() == TValue::Kind::DTypeObj &&
-               a.getKind() == TValue::Kind::DTypeObj &&
-               e.getDType() == a.getDType())
+               a.getKind() == TValue::Kind::DTypeObj && e.sameDType(a))
         found = true;
     return TValue::boolean(op == CompareOpKind::In ? found : !found);
+  }
+  // Tuples compare elementwise (tl.tuple's __eq__), on constexpr elements.
+  if (a.isTuple() && bv.isTuple() &&
+      (op == CompareOpKind::Eq || op == CompareOpKind::NotEq)) {
+    bool same = a.getElts().size() == bv.getElts().size();
+    for (size_t i = 0; same && i < a.getElts().size(); ++i) {
+      const TValue &x = a.getElts()[i], &y = bv.getElts()[i];
+      if (!x.isConstexpr() || !y.isConstexpr())
+        return err(l, "comparing tuples with runtime elements is not "
+                      "supported; compare the elements");
+      FailureOr<TValue> r = compareOp(CompareOpKind::Eq, x, y, l);
+      if (failed(r))
+        return failure();
+      FailureOr<bool> t = truthy(*r, l);
+      if (failed(t))
+        return failure();
+      same = *t;
+    }
+    return TValue::boolean(op == CompareOpKind::Eq ? same : !same);
   }
   if (a.isConstexpr() && bv.isConstexpr()) {
     if (a.isNumber() && bv.isNumber()) {
@@ -411,7 +446,7 @@ FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
         if (a.getKind() == TValue::Kind::Str)
           same = a.getStr() == bv.getStr();
         else if (a.getKind() == TValue::Kind::DTypeObj)
-          same = a.getDType() == bv.getDType();
+          same = a.sameDType(bv);
         else if (a.isNone())
           same = true;
       }
@@ -457,7 +492,8 @@ FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
     }
     r = arith::CmpFOp::create(b, ml, p, xa.getValue(), ya.getValue());
   } else {
-    bool u = isUnsigned(*ct);
+    // Triton counts int1 among the unsigned types: True > False.
+    bool u = isUnsigned(*ct) || *ct == DType::I1;
     arith::CmpIPredicate p;
     switch (op) {
     case CompareOpKind::Eq: p = arith::CmpIPredicate::eq; break;

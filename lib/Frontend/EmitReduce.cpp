@@ -389,3 +389,113 @@ FailureOr<TValue> Emitter::scan(ReduceKind kind, const TValue &xv,
     return outs[0];
   return TValue::tuple(std::move(outs));
 }
+
+//===----------------------------------------------------------------------===//
+// Builtin handlers (Builtins.def)
+//===----------------------------------------------------------------------===//
+
+FailureOr<TValue> Emitter::builtinSum(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  llvm::StringRef fn = c.fn;
+  // Triton's xor_sum takes no dtype.
+  const BoundArgs *a = &c.a;
+  TValue x = a->get(0);
+  if (fn == "sum" && a->has(3)) {
+    FailureOr<ElemType> dt = constDType(a->get(3), "'tl.sum' dtype",
+                                        a->locs[3]);
+    if (failed(dt))
+      return failure();
+    FailureOr<TValue> converted = cast(x, *dt, l);
+    if (failed(converted))
+      return failure();
+    x = *converted;
+  }
+  bool keep = a->has(2) && a->get(2).getBool();
+  return reduce(fn == "sum" ? ReduceKind::Sum : ReduceKind::XorSum, x,
+                a->has(1) ? a->get(1) : TValue::none(), keep, false, l,
+                /*promoteNarrowSum=*/fn != "sum" || !a->has(3));
+}
+
+FailureOr<TValue> Emitter::builtinMaxMin(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  llvm::StringRef fn = c.fn;
+  const BoundArgs *a = &c.a;
+  bool keep = a->has(4) && a->get(4).getBool();
+  bool withIdx = a->has(2) && a->get(2).getBool();
+  return reduce(fn == "max" ? ReduceKind::Max : ReduceKind::Min, a->get(0),
+                a->has(1) ? a->get(1) : TValue::none(), keep, withIdx, l);
+}
+
+FailureOr<TValue> Emitter::builtinArgMaxMin(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  llvm::StringRef fn = c.fn;
+  const BoundArgs *a = &c.a;
+  bool keep = a->has(3) && a->get(3).getBool();
+  return reduce(fn == "argmax" ? ReduceKind::ArgMax : ReduceKind::ArgMin,
+                a->get(0), a->get(1), keep, false, l);
+}
+
+FailureOr<TValue> Emitter::builtinReduce(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  const BoundArgs *a = &c.a;
+  bool keep = a->has(3) && a->get(3).getBool();
+  return reduceWith(a->get(0), a->has(1) ? a->get(1) : TValue::none(),
+                    a->get(2), keep, l);
+}
+
+FailureOr<TValue> Emitter::builtinCumulative(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  llvm::StringRef fn = c.fn;
+  const std::string &qn = c.qn;
+  // Triton's standard.py: bf16 scans in fp32; cumsum takes `dtype` and
+  // otherwise sums narrow integers in 32 bits (_pick_sum_dtype); cumprod
+  // keeps the input type.
+  bool isSum = fn == "cumsum";
+  const BoundArgs *a = &c.a;
+  TValue x = a->get(0);
+  if (!x.isRuntime() || !x.getType().isTensor())
+    return err(l, "'" + qn + "' expects a tensor, got " + x.describe());
+  ElemType et = x.getType().elem;
+  std::optional<ElemType> to;
+  if (et.isFloat() && et.dtype == DType::BF16)
+    to = ElemType::scalar(DType::FP32);
+  if (isSum && a->has(3)) {
+    FailureOr<ElemType> dt = constDType(a->get(3), "'" + qn + "' dtype",
+                                        a->locs[3]);
+    if (failed(dt))
+      return failure();
+    to = *dt;
+  } else if (isSum && et.isInt() && getBitWidth(et.dtype) < 32) {
+    to = ElemType::scalar(isUnsigned(et.dtype) || et.isBool() ? DType::U32
+                                                              : DType::I32);
+  }
+  if (to) {
+    FailureOr<TValue> converted = cast(x, *to, l);
+    if (failed(converted))
+      return failure();
+    x = *converted;
+  }
+  int64_t axis = 0;
+  if (a->has(1)) {
+    FailureOr<int64_t> ax = constInt(a->get(1), "'" + qn + "' axis",
+                                     a->locs[1]);
+    if (failed(ax))
+      return failure();
+    axis = *ax;
+  }
+  bool rev = a->has(2) && a->get(2).getBool();
+  return scan(isSum ? ReduceKind::Sum : ReduceKind::Prod, x, axis, rev,
+              nullptr, l);
+}
+
+FailureOr<TValue> Emitter::builtinAssociativeScan(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  const BoundArgs *a = &c.a;
+  FailureOr<int64_t> ax = constInt(a->get(1), "'tl.associative_scan' axis",
+                                   a->locs[1]);
+  if (failed(ax))
+    return failure();
+  bool rev = a->has(3) && a->get(3).getBool();
+  TValue f = a->get(2);
+  return scan(ReduceKind::Sum, a->get(0), *ax, rev, &f, l);
+}

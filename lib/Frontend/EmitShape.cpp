@@ -78,52 +78,30 @@ FailureOr<TValue> Emitter::trans(const TValue &x,
                          rt);
 }
 
-FailureOr<TValue>
-Emitter::callShapeTl(llvm::StringRef fn, const CallExpr *call,
-                     std::vector<TValue> &args,
-                     std::vector<std::pair<std::string, TValue>> &kwargs,
-                     const std::vector<SourceLoc> &argLocs) {
-  SourceLoc l = call->getLoc();
-  std::string qn = ("tl." + fn).str();
-  auto bind = [&](llvm::ArrayRef<llvm::StringRef> params,
-                  unsigned required) {
-    return bindArgs(qn, call, params, required, args, kwargs, argLocs);
-  };
-  if (fn == "join" || fn == "interleave" || fn == "cat") {
-    FailureOr<BoundArgs> a =
-        fn == "cat" ? bind({"input", "other", "can_reorder"}, 2)
-                    : bind({"a", "b"}, 2);
-    if (failed(a))
-      return failure();
-    if (fn == "cat") {
-      FailureOr<bool> reorder =
-          a->has(2) ? truthy(a->get(2), a->locs[2]) : FailureOr<bool>(false);
-      if (failed(reorder))
-        return failure();
-      return cat(a->get(0), a->get(1), *reorder, l);
-    }
-    return fn == "join" ? join(a->get(0), a->get(1), l)
-                        : interleave(a->get(0), a->get(1), l);
-  }
-  if (fn == "split") {
-    FailureOr<BoundArgs> a = bind({"a"}, 1);
-    if (failed(a))
-      return failure();
-    return split(a->get(0), l);
-  }
-  if (fn == "flip") {
-    FailureOr<BoundArgs> a = bind({"x", "dim"}, 1);
-    if (failed(a))
-      return failure();
-    return flip(a->get(0), a->has(1) ? a->get(1) : TValue::none(), l);
-  }
-  if (fn == "swizzle2d") {
-    FailureOr<BoundArgs> a = bind({"i", "j", "size_i", "size_j", "size_g"}, 5);
-    if (failed(a))
-      return failure();
-    return swizzle2d(a->get(0), a->get(1), a->get(2), a->get(3), a->get(4), l);
-  }
-  return err(l, "'" + qn + "' is not a shape function");
+FailureOr<TValue> Emitter::builtinJoinInterleave(BuiltinCall &c) {
+  return c.fn == "join" ? join(c.a.get(0), c.a.get(1), c.loc)
+                        : interleave(c.a.get(0), c.a.get(1), c.loc);
+}
+
+FailureOr<TValue> Emitter::builtinCat(BuiltinCall &c) {
+  FailureOr<bool> reorder = c.a.has(2) ? truthy(c.a.get(2), c.a.locs[2])
+                                       : FailureOr<bool>(false);
+  if (failed(reorder))
+    return failure();
+  return cat(c.a.get(0), c.a.get(1), *reorder, c.loc);
+}
+
+FailureOr<TValue> Emitter::builtinSplit(BuiltinCall &c) {
+  return split(c.a.get(0), c.loc);
+}
+
+FailureOr<TValue> Emitter::builtinFlip(BuiltinCall &c) {
+  return flip(c.a.get(0), c.a.has(1) ? c.a.get(1) : TValue::none(), c.loc);
+}
+
+FailureOr<TValue> Emitter::builtinSwizzle2d(BuiltinCall &c) {
+  const BoundArgs &a = c.a;
+  return swizzle2d(a.get(0), a.get(1), a.get(2), a.get(3), a.get(4), c.loc);
 }
 
 FailureOr<TValue> Emitter::unsplat(const TValue &x, SourceLoc l) {
@@ -450,12 +428,20 @@ FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {
     if (xd != DType::FP32)
       prec = tile::InputPrecision::IEEE;
   }
-  int32_t maxImprecise = 0;
-  if (a.has(5)) {
+  // Triton's default for fp8 x fp8 on sm_90 is 2^30 (never split the
+  // accumulation; other targets ignore it), and an explicit value above K
+  // is an error there.
+  bool bothFp8 = isFp8 && yFp8;
+  int32_t maxImprecise = bothFp8 ? (1 << 30) : 0;
+  if (a.has(5) && !a.get(5).isNone()) {
     FailureOr<int64_t> v = constInt(a.get(5), "'max_num_imprecise_acc'",
                                     a.locs[5]);
     if (failed(v))
       return failure();
+    if (bothFp8 && *v > k)
+      return err(a.locs[5], "'tl.dot' max_num_imprecise_acc (" +
+                                llvm::Twine(*v) + ") must be <= K (" +
+                                llvm::Twine(k) + ")");
     maxImprecise = static_cast<int32_t>(*v);
   }
   return TValue::runtime(tile::DotOp::create(b, loc(l), getMlirType(&ctx, rt),
@@ -468,8 +454,8 @@ FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {
 FailureOr<TValue> Emitter::hint(llvm::StringRef fn, const TValue &x,
                                 const TValue &values, SourceLoc l) {
   std::string qn = ("tl." + fn).str();
-  if (!x.isRuntime() || x.getType().elem.isFloat())
-    return err(l, "'" + qn + "' expects an integer or pointer value, got " +
+  if (!x.isRuntime())
+    return err(l, "'" + qn + "' expects a tensor or a runtime scalar, got " +
                       x.describe());
   llvm::SmallVector<int64_t> vals;
   std::vector<TValue> elts =
@@ -483,13 +469,19 @@ FailureOr<TValue> Emitter::hint(llvm::StringRef fn, const TValue &x,
                         llvm::Twine(*i));
     vals.push_back(*i);
   }
-  size_t rank = std::max<size_t>(1, x.getType().shape.size());
-  if (vals.size() == 1 && rank > 1)
-    vals.assign(rank, vals[0]);
+  // As in Triton: one value per dimension; multiple_of also takes one for
+  // a scalar, max_contiguous and max_constancy only tensors.
+  size_t rank = x.getType().shape.size();
+  if (fn == "multiple_of")
+    rank = std::max<size_t>(1, rank);
   if (vals.size() != rank)
     return err(l, "'" + qn + "' needs one value per dimension (" +
                       llvm::Twine(rank) + "), got " +
                       llvm::Twine(vals.size()));
+  // The axis analysis tracks integers and pointers only; Triton accepts the
+  // hint on a float tensor and nothing reads it.
+  if (x.getType().elem.isFloat())
+    return x;
   mlir::Location ml = loc(l);
   auto attr = b.getDenseI64ArrayAttr(vals);
   auto op = tile::HintOp::create(b, ml, getMlirType(&ctx, x.getType()),
@@ -501,4 +493,144 @@ FailureOr<TValue> Emitter::hint(llvm::StringRef fn, const TValue &x,
   else
     op->setAttr("constancy", attr);
   return TValue::runtime(op, x.getType());
+}
+
+//===----------------------------------------------------------------------===//
+// Builtin handlers (Builtins.def)
+//===----------------------------------------------------------------------===//
+
+FailureOr<TValue> Emitter::builtinDot(BuiltinCall &c) {
+  return dot(c.a, c.loc);
+}
+
+FailureOr<TValue> Emitter::builtinTrans(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  llvm::StringRef fn = c.fn;
+  const std::string &qn = c.qn;
+  std::vector<TValue> &args = c.args;
+  std::vector<std::pair<std::string, TValue>> &kwargs = c.kwargs;
+  if (args.empty())
+    return err(l, "'" + qn + "' is missing the argument 'input'");
+  TValue x = args[0];
+  if (!kwargs.empty()) {
+    if (kwargs.size() != 1 || kwargs[0].first != "dims")
+      return err(l, "'" + qn + "' takes only the keyword argument 'dims'");
+    args.push_back(kwargs[0].second);
+  }
+  std::vector<TValue> dims(args.begin() + 1, args.end());
+  if (dims.size() == 1 && dims[0].isTuple())
+    dims = dims[0].getElts();
+  if (!x.isRuntime() || !x.getType().isTensor())
+    return err(l, "'" + qn + "' expects a tensor, got " + x.describe());
+  llvm::SmallVector<int32_t> order;
+  if (dims.empty()) {
+    if (fn == "permute")
+      return err(l, "'tl.permute' needs the permutation 'dims'");
+    if (x.getType().shape.size() != 2)
+      return err(l, "'tl.trans' without dims needs a 2-D tensor, got " +
+                        x.getType().str());
+    order = {1, 0};
+  } else {
+    for (const TValue &d : dims) {
+      FailureOr<int64_t> v = constInt(d, "'" + qn + "' dims", l);
+      if (failed(v))
+        return failure();
+      order.push_back(static_cast<int32_t>(*v));
+    }
+  }
+  return trans(x, order, l);
+}
+
+FailureOr<TValue> Emitter::builtinReshape(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  llvm::StringRef fn = c.fn;
+  const std::string &qn = c.qn;
+  std::vector<TValue> &args = c.args;
+  std::vector<std::pair<std::string, TValue>> &kwargs = c.kwargs;
+  if (args.empty())
+    return err(l, "'" + qn + "' is missing the argument 'input'");
+  TValue x = args[0];
+  bool canReorder = fn == "view";
+  std::vector<TValue> rest(args.begin() + 1, args.end());
+  for (auto &[k, v] : kwargs) {
+    if (k == "can_reorder" && fn == "reshape") {
+      FailureOr<bool> t = truthy(v, l);
+      if (failed(t))
+        return failure();
+      canReorder = *t;
+    } else if (k == "shape") {
+      rest.push_back(v);
+    } else {
+      return err(l, "'" + qn + "' got an unexpected keyword argument '" + k +
+                        "'");
+    }
+  }
+  TValue shapeV = rest.size() == 1 ? rest[0] : TValue::tuple(rest);
+  if (rest.empty())
+    return err(l, "'" + qn + "' is missing the argument 'shape'");
+  FailureOr<llvm::SmallVector<int64_t>> shape =
+      constShape(shapeV, "'" + qn + "' shape", l);
+  if (failed(shape))
+    return failure();
+  if (failed(checkShape(*shape, "'" + qn + "'", l)))
+    return failure();
+  if (fn == "broadcast_to") {
+    if (!x.isRuntime() && !x.isNumber())
+      return err(l, "'tl.broadcast_to' expects a tensor, got " +
+                        x.describe());
+    return broadcastTo(x, *shape, l);
+  }
+  return reshape(x, *shape, canReorder, l);
+}
+
+FailureOr<TValue> Emitter::builtinRavel(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  const BoundArgs *a = &c.a;
+  if (!a->get(0).isRuntime() || !a->get(0).getType().isTensor())
+    return err(l, "'tl.ravel' expects a tensor");
+  return reshape(a->get(0), {a->get(0).getType().getNumElements()},
+                 a->has(1) && a->get(1).getBool(), l);
+}
+
+FailureOr<TValue> Emitter::builtinBroadcast(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  const BoundArgs *a = &c.a;
+  FailureOr<TValue> x = toRuntime(a->get(0), l), y = toRuntime(a->get(1), l);
+  if (failed(x) || failed(y))
+    return failure();
+  TValue xv = *x, yv = *y;
+  if (failed(broadcastPair(xv, yv, l)))
+    return failure();
+  return TValue::tuple({xv, yv});
+}
+
+FailureOr<TValue> Emitter::builtinExpandDims(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  const BoundArgs *a = &c.a;
+  TValue x = a->get(0);
+  std::vector<TValue> axes =
+      a->get(1).isTuple() ? a->get(1).getElts()
+                          : std::vector<TValue>{a->get(1)};
+  int rank = x.isRuntime() ? x.getType().shape.size() : 0;
+  int newRank = rank + axes.size();
+  llvm::SmallVector<int> norm;
+  for (const TValue &ax : axes) {
+    FailureOr<int64_t> v = constInt(ax, "'tl.expand_dims' axis", a->locs[1]);
+    if (failed(v))
+      return failure();
+    int64_t n = *v < 0 ? *v + newRank : *v;
+    if (n < 0 || n >= newRank)
+      return err(a->locs[1], "'tl.expand_dims' axis " + llvm::Twine(*v) +
+                                 " out of range for the result rank " +
+                                 llvm::Twine(newRank));
+    norm.push_back(n);
+  }
+  llvm::sort(norm);
+  for (int n : norm) {
+    FailureOr<TValue> e = expandDims(x, n, l);
+    if (failed(e))
+      return failure();
+    x = *e;
+  }
+  return x;
 }

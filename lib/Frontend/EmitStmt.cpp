@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/Emitter.h"
+#include "Tile/IR/TileLoopAttrs.h"
 #include "tilec/Limits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -123,7 +124,7 @@ static bool sameConstexpr(const TValue &a, const TValue &b) {
   case TValue::Kind::Builtin:
     return a.getStr() == b.getStr();
   case TValue::Kind::DTypeObj:
-    return a.getDType() == b.getDType();
+    return a.sameDType(b);
   case TValue::Kind::Function:
     return a.getFunction() == b.getFunction();
   case TValue::Kind::Tuple:
@@ -136,7 +137,16 @@ static bool sameConstexpr(const TValue &a, const TValue &b) {
   case TValue::Kind::Runtime:
     return false;
   case TValue::Kind::Descriptor:
-    return a.getValue() == b.getValue();
+    // A device descriptor (no MLIR value) is the same only if made of the
+    // same values.
+    if (a.getValue() != b.getValue() || a.getType() != b.getType() ||
+        a.padsWithNan() != b.padsWithNan() ||
+        a.getElts().size() != b.getElts().size())
+      return false;
+    for (size_t i = 0; i < a.getElts().size(); ++i)
+      if (a.getElts()[i].getValue() != b.getElts()[i].getValue())
+        return false;
+    return true;
   case TValue::Kind::BlockPtr:
     return false;
   }
@@ -494,11 +504,16 @@ LogicalResult Emitter::emitSimpleStmt(const Stmt *s) {
     FailureOr<TValue> v = eval(a->value.get());
     if (failed(v))
       return failure();
-    if (isConstexprAnnotation(a->annotation.get()) && !v->isConstexpr())
-      return err(a->value->getLoc(),
-                 "a value annotated tl.constexpr must be a compile-time "
-                 "constant, got " +
-                     v->describe());
+    // `x: tl.constexpr = value` binds a name that cannot be rebound, as in
+    // Triton. A runtime value is accepted: Triton wraps it in a constexpr,
+    // and the name holds the runtime value.
+    if (isConstexprAnnotation(a->annotation.get()))
+      if (auto *n = llvm::dyn_cast<NameExpr>(a->target.get());
+          n && scope.count(n->name))
+        return err(a->target->getLoc(),
+                   "'" + n->name +
+                       "' is already defined; a constexpr cannot be "
+                       "reassigned");
     return assign(a->target.get(), *v);
   }
   case Stmt::Kind::For:
@@ -681,6 +696,9 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
   if (fn != "range" && fn != "triton.language.range" && !isStatic)
     return err(s->iter->getLoc(), "'for' loops must iterate over range(), "
                                   "tl.range() or tl.static_range()");
+  // In a constexpr function, Python runs the loop: it unrolls.
+  if (compileTimeDepth && fn == "range")
+    isStatic = true;
   std::vector<TValue> bounds;
   for (const ExprPtr &a : call->args) {
     FailureOr<TValue> v = eval(a.get());
@@ -688,32 +706,108 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
       return failure();
     bounds.push_back(*v);
   }
-  int64_t numStages = -1;
+  // tl.range(arg1, arg2, step, num_stages, loop_unroll_factor,
+  // disallow_acc_multi_buffer, flatten, warp_specialize, disable_licm) and
+  // tl.static_range(arg1, arg2, step), keywords included, as Triton's
+  // classes take them.
+  static constexpr llvm::StringLiteral kRangeParams[] = {
+      "arg1",
+      "arg2",
+      "step",
+      "num_stages",
+      "loop_unroll_factor",
+      "disallow_acc_multi_buffer",
+      "flatten",
+      "warp_specialize",
+      "disable_licm"};
+  size_t numParams = isStatic ? 3 : std::size(kRangeParams);
+  std::string rangeName = isStatic ? "tl.static_range" : "tl.range";
+  if (fn != "range" && bounds.size() > numParams)
+    return err(call->getLoc(), "'" + rangeName + "' takes at most " +
+                                   llvm::Twine(numParams) + " arguments, got " +
+                                   llvm::Twine(bounds.size()));
+  std::vector<std::optional<TValue>> opts(std::size(kRangeParams));
+  std::vector<SourceLoc> optLocs(std::size(kRangeParams), call->getLoc());
+  for (size_t k = 3; k < bounds.size(); ++k) {
+    opts[k] = bounds[k];
+    optLocs[k] = call->args[k]->getLoc();
+  }
+  if (fn != "range" && bounds.size() > 3)
+    bounds.resize(3);
   for (const Keyword &k : call->keywords) {
     FailureOr<TValue> v = eval(k.value.get());
     if (failed(v))
       return failure();
     if (fn == "range")
       return err(k.loc, "range() takes no keyword arguments");
-    if (k.name == "num_stages") {
-      FailureOr<int64_t> n = constInt(*v, "'num_stages'", k.loc);
+    const llvm::StringLiteral *it =
+        llvm::find(llvm::ArrayRef(kRangeParams).take_front(numParams), k.name);
+    if (it == kRangeParams + numParams)
+      return err(k.loc, "unexpected keyword argument '" + k.name + "' of '" +
+                            rangeName + "'");
+    size_t slot = it - kRangeParams;
+    if (slot < 3) {
+      // arg1/arg2/step by keyword: after the positional bounds, in order.
+      if (slot < bounds.size())
+        return err(k.loc, "'" + rangeName +
+                              "' got multiple values for "
+                              "argument '" +
+                              k.name + "'");
+      bounds.resize(slot + 1);
+      bounds[slot] = *v;
+      continue;
+    }
+    if (opts[slot])
+      return err(k.loc, "'" + rangeName +
+                            "' got multiple values for "
+                            "argument '" +
+                            k.name + "'");
+    opts[slot] = *v;
+    optLocs[slot] = k.loc;
+  }
+  int64_t numStages = -1, unrollFactor = -1;
+  llvm::SmallVector<llvm::StringRef> flags;
+  for (size_t k = 3; k < std::size(kRangeParams); ++k) {
+    if (!opts[k] || opts[k]->isNone())
+      continue;
+    std::string what = "'" + kRangeParams[k].str() + "'";
+    if (k == 3 || k == 4) {
+      SourceLoc ol = optLocs[k];
+      FailureOr<int64_t> n = constInt(*opts[k], what, ol);
       if (failed(n))
         return failure();
-      // 0 and 1 both mean no pipelining, as in Triton.
-      if (*n < 0 || *n > kMaxNumStages)
-        return err(k.loc, "'num_stages' must be from 0 to " +
-                              llvm::Twine(kMaxNumStages) + ", got " +
-                              llvm::Twine(*n));
-      numStages = *n;
-    } else if (k.name == "loop_unroll_factor" || k.name == "flatten" ||
-               k.name == "disallow_acc_multi_buffer" ||
-               k.name == "warp_specialize") {
-      // Scheduling hints tilec does not use yet; accepted and ignored.
-    } else {
-      return err(k.loc, "unexpected keyword argument '" + k.name + "' of '" +
-                            (isStatic ? "tl.static_range" : "tl.range") + "'");
+      if (k == 3) {
+        // 0 and 1 both mean no pipelining, as in Triton.
+        if (*n < 0 || *n > kMaxNumStages)
+          return err(ol, "'num_stages' must be from 0 to " +
+                             llvm::Twine(kMaxNumStages) + ", got " +
+                             llvm::Twine(*n));
+        numStages = *n;
+      } else {
+        if (*n < INT32_MIN || *n > INT32_MAX)
+          return err(ol, "'loop_unroll_factor' must fit in int32, got " +
+                             llvm::Twine(*n));
+        unrollFactor = *n;
+      }
+      continue;
     }
+    if (!opts[k]->isConstexpr())
+      return err(optLocs[k],
+                 what + " must be a constexpr, got " + opts[k]->describe());
+    FailureOr<bool> on = truthy(*opts[k], optLocs[k]);
+    if (failed(on))
+      return failure();
+    if (*on)
+      flags.push_back(k == 5   ? tile::kDisallowAccMultiBufferAttrName
+                      : k == 6 ? tile::kFlattenAttrName
+                      : k == 7 ? tile::kWarpSpecializeAttrName
+                               : tile::kDisableLicmAttrName);
   }
+  // tl.static_range(n) and tl.range(n) with arg2/step left None.
+  while (bounds.size() > 1 && bounds.back().isNone())
+    bounds.pop_back();
+  if (bounds.size() == 3 && bounds[1].isNone())
+    bounds = {TValue::integer(0), bounds[0], bounds[2]};
   if (bounds.empty() || bounds.size() > 3)
     return err(call->getLoc(), "range expects 1 to 3 arguments, got " +
                                    llvm::Twine(bounds.size()));
@@ -838,7 +932,11 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
   }
   auto forOp = mlir::scf::ForOp::create(b, l, lo, hi, st, inits);
   if (numStages >= 0)
-    forOp->setAttr("tile.num_stages", b.getI32IntegerAttr(numStages));
+    tile::setLoopNumStages(forOp, numStages);
+  if (unrollFactor >= 0)
+    tile::setLoopUnrollFactor(forOp, unrollFactor);
+  for (llvm::StringRef f : flags)
+    tile::setLoopFlag(forOp, f);
   mlir::Block *body = forOp.getBody();
   if (!body->empty())
     body->getTerminator()->erase();
@@ -876,6 +974,34 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
 }
 
 LogicalResult Emitter::emitWhile(const WhileStmt *s) {
+  // In a constexpr function, Python runs the loop: it is evaluated here,
+  // each test a constexpr.
+  if (compileTimeDepth) {
+    LoopDepthGuard g(loopDepth);
+    while (true) {
+      FailureOr<TValue> cond = eval(s->test.get());
+      if (failed(cond))
+        return failure();
+      if (!cond->isConstexpr())
+        return err(s->test->getLoc(),
+                   "the condition of a 'while' loop in a constexpr "
+                   "function must be a compile-time value, got " +
+                       cond->describe());
+      FailureOr<bool> t = truthy(*cond, s->test->getLoc());
+      if (failed(t))
+        return failure();
+      if (!*t)
+        return success();
+      if (++unrolledIterations > kMaxUnrolled)
+        return err(s->getLoc(), "loops of constexpr functions and "
+                                "tl.static_range run more than " +
+                                    llvm::Twine(kMaxUnrolled) +
+                                    " iterations in this kernel");
+      FlowResult flow;
+      if (failed(emitStmts(toList(s->body), flow)))
+        return failure();
+    }
+  }
   Scope before = scope;
   std::vector<std::string> assigned;
   collectAssignedNames(s->body, assigned);

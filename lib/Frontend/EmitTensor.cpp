@@ -144,6 +144,20 @@ FailureOr<TValue> Emitter::cast(const TValue &v, ElemType to, SourceLoc l,
       return TValue::runtime(x, rt);
     return make(arith::BitcastOp::create(b, ml, dst, x));
   }
+  // Triton 3.6 converts fp8 to and from fp16, bf16 and fp32 only: its
+  // `cast` has no rule for fp8 and integers, and its lowering has no
+  // fp8 <-> fp64 nor fp8 <-> fp8 conversion (it aborts).
+  bool fromFp8 = fd == DType::FP8E4NV || fd == DType::FP8E5;
+  bool toFp8 = td == DType::FP8E4NV || td == DType::FP8E5;
+  if (fromFp8 || toFp8) {
+    DType otherType = fromFp8 ? td : fd;
+    bool ok = otherType == DType::FP16 || otherType == DType::BF16 ||
+              otherType == DType::FP32;
+    if (!ok)
+      return err(l, "cannot convert " + from.str() + " to " + to.str() +
+                        ": fp8 converts only to and from fp16, bf16 and "
+                        "fp32 (convert through one of them)");
+  }
   if (td == DType::I1) {
     FailureOr<TValue> z = zerosOf(v.getType(), l);
     if (failed(z))
@@ -385,7 +399,7 @@ LogicalResult Emitter::checkShape(llvm::ArrayRef<int64_t> shape,
 
 FailureOr<ElemType> Emitter::constDType(const TValue &v, llvm::StringRef what,
                                         SourceLoc l) {
-  if (v.getKind() == TValue::Kind::DTypeObj)
+  if (v.isDType() && !v.isBlockType())
     return v.getDType();
   return err(l, what + " must be a dtype such as tl.float32, got " +
                     v.describe());

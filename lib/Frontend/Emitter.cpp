@@ -152,28 +152,12 @@ FailureOr<TValue> Emitter::evalGlobal(const ConstexprGlobal &g) {
   return *v;
 }
 
-static bool isPythonBuiltin(llvm::StringRef n) {
-  return llvm::StringSwitch<bool>(n)
-      .Cases({"range", "min", "max", "float", "int", "bool", "len", "abs"},
-             true)
-      .Default(false);
-}
-
-static bool isUnsupportedPythonBuiltin(llvm::StringRef n) {
-  return llvm::StringSwitch<bool>(n)
-      .Cases({"print", "isinstance", "getattr", "setattr", "hasattr", "zip",
-              "enumerate", "list", "tuple", "dict", "set", "sum", "map",
-              "filter", "sorted", "reversed", "round", "pow", "divmod", "str",
-              "repr", "type", "id", "iter", "next", "open", "input", "super",
-              "object", "any", "all", "hex", "ord", "chr", "exec", "eval"},
-             true)
-      .Default(false);
-}
-
 FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
   const std::string &n = e->name;
   if (auto it = scope.find(n); it != scope.end())
     return it->second;
+  if (std::optional<TValue> v = lookupHostValue(n))
+    return *v;
   for (const ConstexprGlobal &g : current->globals)
     if (g.name == n) {
       // The program's value when the evaluator computed one (it sees the
@@ -183,6 +167,13 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
         return fromPyValue(*v, n, e->getLoc());
       return evalGlobal(g);
     }
+  // A module the host handed over (EmitHostModules.cpp) takes precedence
+  // over the file system the evaluator would search.
+  for (const ImportAlias &imp : current->imports)
+    if (imp.alias == n)
+      if (std::optional<FailureOr<TValue>> host =
+              resolveHostImport(imp.module, e->getLoc()))
+        return *host;
   // What the module-level Python bound the name to (Evaluator.h): a jit
   // function defined or imported, a triton name imported under a `try`,
   // a constexpr computed by the program.
@@ -190,9 +181,22 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
     return fromPyValue(*v, n, e->getLoc());
   if (const FunctionDef *f = current->lookupFunction(n))
     return TValue::function(f);
+  if (const FunctionDef *f = current->lookupConstexprFunction(n))
+    return TValue::function(f);
+  for (const Module::UnparsedFunction &u : current->unparsedConstexprFunctions)
+    if (u.name == n)
+      return err(e->getLoc(),
+                 "constexpr function '" + n + "' (line " +
+                     llvm::Twine(u.loc.line) +
+                     ") is outside the Python that tilec runs at compile "
+                     "time: line " +
+                     llvm::Twine(u.errorLoc.line) + ": " + u.message);
   for (const ImportAlias &imp : current->imports) {
     if (imp.alias != n)
       continue;
+    if (std::optional<FailureOr<TValue>> host =
+            resolveHostImport(imp.module, e->getLoc()))
+      return *host;
     llvm::StringRef m = imp.module;
     if (isKnownModule(canonicalModule(m)) || m == "tilec")
       return TValue::module(canonicalModule(m));
@@ -212,14 +216,13 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
     return err(e->getLoc(), "name '" + n +
                                 "' is not defined; add 'import triton' / "
                                 "'import triton.language as tl'");
-  if (isPythonBuiltin(n))
+  // Python builtins (Builtins.def; Triton maps Python's print to
+  // tl.device_print).
+  if (const Builtin *py = lookupBuiltin(n, Py)) {
+    if (py->kind == BuiltinKind::Refused)
+      return err(e->getLoc(), "Python builtin '" + n +
+                                  "' is not supported in tilec kernels");
     return TValue::builtin(n);
-  // Triton maps Python's print to tl.device_print.
-  if (n == "print")
-    return TValue::builtin("triton.language.device_print");
-  if (isUnsupportedPythonBuiltin(n)) {
-    return err(e->getLoc(),
-               "Python builtin '" + n + "' is not supported in tilec kernels");
   }
   for (const Module::OtherName &other : current->otherNames) {
     if (other.name != n)
@@ -245,6 +248,12 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
 const Module *Emitter::moduleOf(const FunctionDef *f) const {
   if (const Module *m = getPreludeModuleOf(f))
     return m;
+  for (const auto &[name, m] : hostModules)
+    if (llvm::any_of(m->functions,
+                     [&](const auto &g) { return g.get() == f; }) ||
+        llvm::any_of(m->constexprFunctions,
+                     [&](const auto &g) { return g.get() == f; }))
+      return m;
   return evaluator.ownerOf(f);
 }
 
@@ -296,6 +305,8 @@ Emitter::callFunction(const FunctionDef *f, const CallExpr *call,
       return err(cl, "argument '" + p.name + "' of '" + f->name +
                          "' is a tl.constexpr parameter but got a runtime "
                          "value");
+  if (f->isConstexprFunction)
+    return callConstexprFunction(f, cl, bound);
   return inlineFunction(f, cl, bound);
 }
 
@@ -318,7 +329,7 @@ Emitter::inlineFunction(const FunctionDef *f, SourceLoc callLoc,
   std::optional<mlir::Location> savedPreludeCallSite = preludeCallSite;
   // Inside the prelude every location is the kernel's call; a helper of
   // another module of the program keeps its own file's locations.
-  if (getPreludeModuleOf(f) && !preludeCallSite)
+  if (!preludeCallSite && getPreludeModuleOf(f))
     preludeCallSite = callSite;
   activeFunctions.insert(f);
   functionStack.push_back(f);
@@ -424,6 +435,10 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
     return nullptr;
   }
 
+  // Values the host evaluated for module-level names (python/tilec).
+  if (failed(setHostValues(opts.globalValues, kernel->nameLoc)))
+    return nullptr;
+
   // -D bindings, checked against the constexpr parameters.
   std::map<std::string, TValue> defines;
   for (auto &[name, text] : opts.defines) {
@@ -512,7 +527,8 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
       return nullptr;
     }
     // As Triton specializes them: a None or a str argument is a constant
-    // of the compiled kernel, whatever the parameter's annotation.
+    // of the compiled kernel, whatever the parameter's annotation
+    // (`bias_ptr=None`, tested with `is None`).
     if (sig[next].kind == SignatureEntry::Kind::Value &&
         (sig[next].value.isNone() ||
          sig[next].value.getKind() == TValue::Kind::Str)) {
@@ -577,6 +593,15 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
   fn->setAttr("tile.kernel", b.getUnitAttr());
   mlir::Block *entry = fn.addEntryBlock();
   for (auto [i, a] : llvm::enumerate(runtimeArgs)) {
+    // The kernel's signature as a host sees it, read back from the IR by
+    // the compile driver (KernelMetadata): each argument is located at its
+    // parameter, named by it, and MLIR's signless integers are marked when
+    // the signature entry is unsigned (`u32`, `*u8`).
+    entry->getArgument(i).setLoc(mlir::NameLoc::get(
+        b.getStringAttr(a.param->name), loc(a.param->loc)));
+    if (a.entry->kind != SignatureEntry::Kind::TensorDesc &&
+        isUnsigned(a.entry->type.dtype))
+      fn.setArgAttr(i, "tile.unsigned", b.getUnitAttr());
     if (a.entry->divisibility > 1)
       fn.setArgAttr(i, "tile.divisibility",
                     b.getI32IntegerAttr(a.entry->divisibility));
@@ -699,6 +724,15 @@ tilec::emitTileModule(mlir::MLIRContext &ctx, llvm::StringRef source,
     return nullptr;
   Evaluator evaluator(*module, toEvalOptions(options));
   Emitter emitter(ctx, *module, evaluator);
+  // The host's other modules, parsed whole like the kernel's file.
+  std::vector<std::unique_ptr<Module>> hostModules;
+  for (const SourceModule &m : options.modules) {
+    MlirDiagnosticSink hostSink(ctx, m.filename);
+    hostModules.push_back(parseModule(m.text, m.filename, hostSink));
+    if (!hostModules.back())
+      return nullptr;
+    emitter.addHostModule(m.name, *hostModules.back());
+  }
   return emitter.emitKernel(options);
 }
 

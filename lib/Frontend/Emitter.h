@@ -9,12 +9,15 @@
 //   EmitStmt.cpp         statements and structured control flow
 //   EmitExpr.cpp         expressions, operators and promotion
 //   EmitTensor.cpp       casts, broadcasting, constants
-//   EmitBuiltins.cpp     `tl.*` dispatch, argument binding, Python builtins
+//   EmitBuiltins.cpp     builtin dispatch through the table (Builtins.def,
+//                        BuiltinTable.h), argument binding, Python builtins
 //   EmitMath.cpp         elementwise math, min/max, where
 //   EmitMemory.cpp       loads, stores, atomics
 //   EmitBlockPtr.cpp     block pointers (tl.make_block_ptr, tl.advance)
 //   EmitShape.cpp        reshape, trans, dot, hints
 //   EmitReduce.cpp       reductions and scans
+//   EmitIntrospection.cpp  dtype attributes and predicates, isinstance,
+//                        constexpr functions
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +25,7 @@
 #define TILEC_LIB_FRONTEND_EMITTER_H
 
 #include "Frontend/AST.h"
+#include "Frontend/BuiltinTable.h"
 #include "Frontend/Evaluator.h"
 #include "Frontend/Signature.h"
 #include "Frontend/Value.h"
@@ -55,14 +59,6 @@ struct FlowResult {
   bool returned = false;
   TValue value;
   SourceLoc loc;
-};
-
-/// Arguments of a call, bound to a builtin's parameter names.
-struct BoundArgs {
-  std::vector<std::optional<TValue>> slots;
-  std::vector<SourceLoc> locs;
-  bool has(unsigned i) const { return slots[i].has_value(); }
-  const TValue &get(unsigned i) const { return *slots[i]; }
 };
 
 class Emitter {
@@ -99,8 +95,8 @@ public:
   FailureOr<TValue> inlineFunction(const FunctionDef *f, SourceLoc callLoc,
                                    const std::map<std::string, TValue> &bound);
   static bool isConstexprAnnotation(const Expr *annotation);
-  /// The file that defines `f`: a prelude file (Prelude.h), the kernel's or
-  /// a module it imports.
+  /// The file that defines `f`: a prelude file (Prelude.h), a host module,
+  /// the kernel's or a module it imports.
   const Module *moduleOf(const FunctionDef *f) const;
   /// The kernel-language value of a module-level value the evaluator
   /// computed for `name`, or an error at `l` saying why a kernel cannot use
@@ -113,6 +109,35 @@ public:
   /// `mod.attr` for a module of the program (TValue::module "pymod:...").
   FailureOr<TValue> programModuleAttr(const TValue &mod, llvm::StringRef attr,
                                       SourceLoc l);
+
+  //===--------------------------------------------------------------------===//
+  // Modules and values a host hands over (EmitHostModules.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// Makes `m` importable under the Python module name `name`.
+  void addHostModule(llvm::StringRef name, const Module &m);
+  /// Records the host's values of module-level names (FrontendOptions::
+  /// globalValues); a value that does not parse, or a module the host did
+  /// not hand over, is an error at `at`.
+  LogicalResult setHostValues(llvm::ArrayRef<GlobalValue> values,
+                              SourceLoc at);
+  /// The host's value of `name` in the current module, if it gave one.
+  std::optional<TValue> lookupHostValue(llvm::StringRef name) const;
+  /// The host module named `path`, or null.
+  const Module *findHostModule(llvm::StringRef path) const;
+  /// Whether `path` is a package above a host module ("mylib" for
+  /// "mylib.helpers").
+  bool isHostPackage(llvm::StringRef path) const;
+  /// What an import of `path` binds when `path` is a host module or a name
+  /// in one (`from mylib import helper` imports "mylib.helper"); nullopt
+  /// when it is neither.
+  std::optional<FailureOr<TValue>> resolveHostImport(llvm::StringRef path,
+                                                     SourceLoc l);
+  /// `name` looked up in host module `m`, as `m.name` or an import of it:
+  /// the host's value, a tl.constexpr global, a @jit function or a
+  /// submodule; anything else is an error at `l`.
+  FailureOr<TValue> lookupInHostModule(const Module *m, llvm::StringRef name,
+                                       SourceLoc l);
 
   //===--------------------------------------------------------------------===//
   // Statements (EmitStmt.cpp)
@@ -182,6 +207,29 @@ public:
                                          llvm::StringRef what = "'if'");
 
   //===--------------------------------------------------------------------===//
+  // Compile-time introspection (EmitIntrospection.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// An attribute of a dtype object: `primitive_bitwidth`, `element_ty`,
+  /// `scalar`, `shape` (block types), ...; an error names what the class
+  /// lacks.
+  FailureOr<TValue> dtypeAttribute(const TValue &dt, llvm::StringRef attr,
+                                   SourceLoc l);
+  /// Whether `m` names a method of Triton's dtype classes.
+  static bool isDTypeMethod(llvm::StringRef m);
+  /// `dt.is_int64()`, `dt.with_element_ty(t)`, ...
+  FailureOr<TValue> callDTypeMethod(const TValue &dt, llvm::StringRef m,
+                                    const CallExpr *call);
+  /// `isinstance(x, classes)`, answered at compile time as Triton's code
+  /// generator answers it.
+  FailureOr<TValue> evalIsInstance(const CallExpr *call);
+  /// Runs a `@triton.constexpr_function` (or `@tl.constexpr`) function's
+  /// body at compile time; its result must be a constexpr.
+  FailureOr<TValue>
+  callConstexprFunction(const FunctionDef *f, SourceLoc callLoc,
+                        const std::map<std::string, TValue> &bound);
+
+  //===--------------------------------------------------------------------===//
   // Tensor descriptors (EmitDescriptor.cpp)
   //===--------------------------------------------------------------------===//
 
@@ -192,6 +240,13 @@ public:
                                          const CallExpr *call);
   FailureOr<llvm::SmallVector<mlir::Value>>
   descriptorOffsets(const TValue &desc, const TValue &offsets, SourceLoc l);
+  /// `desc.load(offsets)` / `tl.load_tensor_descriptor(desc, offsets)`.
+  FailureOr<TValue> descriptorLoad(const TValue &desc, const TValue &offsets,
+                                   SourceLoc offsetsLoc, SourceLoc l);
+  /// `desc.store(offsets, value)` / `tl.store_tensor_descriptor`.
+  FailureOr<TValue> descriptorStore(const TValue &desc, const TValue &offsets,
+                                    const TValue &value, SourceLoc offsetsLoc,
+                                    SourceLoc valueLoc, SourceLoc l);
 
   //===--------------------------------------------------------------------===//
   // Block pointers (EmitBlockPtr.cpp)
@@ -218,6 +273,15 @@ public:
   FailureOr<BlockAccess> expandBlockPtr(const TValue &bp,
                                         llvm::ArrayRef<int> checkDims,
                                         SourceLoc l);
+  /// `tl.make_tensor_descriptor(base, shape, strides, block_shape,
+  /// padding_option)` in a kernel.
+  FailureOr<TValue> makeTensorDescriptor(const BoundArgs &a, SourceLoc l);
+  /// A device descriptor's block at `offsets` (i32) as a block pointer
+  /// access checked on every dimension: the padding (loads) is filled in.
+  FailureOr<BlockAccess>
+  expandDeviceDescriptor(const TValue &desc,
+                         llvm::ArrayRef<mlir::Value> offsets, bool isLoad,
+                         SourceLoc l);
 
   //===--------------------------------------------------------------------===//
   // Tensors (EmitTensor.cpp)
@@ -266,10 +330,8 @@ public:
   // Builtins (EmitBuiltins.cpp, EmitReduce.cpp)
   //===--------------------------------------------------------------------===//
 
-  /// Names defined by triton.language / triton.language.math (supported or
-  /// refused by name).
-  static bool isKnownTlFunction(llvm::StringRef name);
-  static bool isKnownMathFunction(llvm::StringRef name);
+  /// Calls the builtin `name` (a Python builtin, or a path under `triton.`)
+  /// through the table of Builtins.def.
   FailureOr<TValue> callBuiltin(llvm::StringRef name, const CallExpr *call,
                                 std::vector<TValue> args,
                                 std::vector<std::pair<std::string, TValue>>
@@ -284,15 +346,20 @@ public:
            std::vector<TValue> &args,
            std::vector<std::pair<std::string, TValue>> &kwargs,
            const std::vector<SourceLoc> &argLocs);
-  FailureOr<TValue> callTl(llvm::StringRef fn, const CallExpr *call,
-                           std::vector<TValue> &args,
-                           std::vector<std::pair<std::string, TValue>> &kwargs,
-                           const std::vector<SourceLoc> &argLocs);
-  FailureOr<TValue> callPyBuiltin(llvm::StringRef fn, const CallExpr *call,
-                                  std::vector<TValue> &args,
-                                  std::vector<std::pair<std::string, TValue>>
-                                      &kwargs,
-                                  const std::vector<SourceLoc> &argLocs);
+  /// Calls the entry `fn` of the table found among `reach`; `qn` is the
+  /// name diagnostics use.
+  FailureOr<TValue> callTableEntry(llvm::StringRef fn, unsigned reach,
+                                   std::string qn, const CallExpr *call,
+                                   std::vector<TValue> &args,
+                                   std::vector<std::pair<std::string, TValue>>
+                                       &kwargs,
+                                   const std::vector<SourceLoc> &argLocs);
+
+  /// The handlers of Builtins.def's entries, each defined in the Emit*.cpp
+  /// of its concept.
+#define BUILTIN_HANDLER(HANDLER) FailureOr<TValue> HANDLER(BuiltinCall &c);
+#include "Frontend/Builtins.def"
+
   FailureOr<TValue> mathUnary(llvm::StringRef fn, const TValue &x,
                               SourceLoc l);
   /// tl.umulhi, tl.div_rn and tl.fdiv, checked and promoted as Triton does.
@@ -318,13 +385,6 @@ public:
                             bool canReorder, SourceLoc l);
   FailureOr<TValue> trans(const TValue &x, llvm::ArrayRef<int32_t> order,
                           SourceLoc l);
-  /// Binds the arguments of tl.join / split / interleave / cat / flip /
-  /// swizzle2d and emits it (EmitShape.cpp).
-  FailureOr<TValue>
-  callShapeTl(llvm::StringRef fn, const CallExpr *call,
-              std::vector<TValue> &args,
-              std::vector<std::pair<std::string, TValue>> &kwargs,
-              const std::vector<SourceLoc> &argLocs);
   /// tl.join / split / interleave / cat / flip / swizzle2d.
   FailureOr<TValue> join(const TValue &a, const TValue &b, SourceLoc l);
   FailureOr<TValue> split(const TValue &a, SourceLoc l);
@@ -341,15 +401,17 @@ public:
                           SourceLoc l);
   FailureOr<TValue> hint(llvm::StringRef fn, const TValue &x,
                          const TValue &values, SourceLoc l);
+  /// tl.inline_asm_elementwise's bound arguments (EmitInlineAsm.cpp).
+  FailureOr<TValue> inlineAsmElementwise(const BoundArgs &a, SourceLoc l);
 
   // Debugging (EmitDebug.cpp)
-  /// tl.debug_barrier, tl.assume, tl.device_print and tl.device_assert;
-  /// failure() with no diagnostic when `fn` is none of them.
+  // Gather and histogram (EmitGather.cpp)
+  /// tl.gather and tl.histogram; std::nullopt when `fn` is neither.
   std::optional<FailureOr<TValue>>
-  callDebugBuiltin(llvm::StringRef fn, const CallExpr *call,
-                   std::vector<TValue> &args,
-                   std::vector<std::pair<std::string, TValue>> &kwargs,
-                   const std::vector<SourceLoc> &argLocs);
+  callGatherBuiltin(llvm::StringRef fn, const CallExpr *call,
+                    std::vector<TValue> &args,
+                    std::vector<std::pair<std::string, TValue>> &kwargs,
+                    const std::vector<SourceLoc> &argLocs);
   /// tl.device_assert(cond, msg, mask) and Python's `assert cond, msg`:
   /// nothing unless the kernel compiles in debug mode, as in Triton.
   FailureOr<TValue> deviceAssert(const TValue &cond, const TValue *msg,
@@ -398,8 +460,12 @@ public:
   const Module &module;
   Evaluator &evaluator;
   /// The file whose names are in scope: the kernel's, or a prelude file's
-  /// while one of its functions is inlined (moduleOf).
+  /// or host module's while one of its functions is inlined (moduleOf).
   const Module *current;
+  /// Host modules by Python name, and the host's values of module-level
+  /// names by module (EmitHostModules.cpp).
+  std::map<std::string, const Module *> hostModules;
+  std::map<std::pair<const Module *, std::string>, TValue> hostValues;
   /// While a prelude function is inlined: the location of the kernel's call
   /// that entered the prelude, which every location inside it takes.
   std::optional<mlir::Location> preludeCallSite;
@@ -426,6 +492,9 @@ public:
   unsigned loopDepth = 0;
   /// Name of the enclosing reduction combiner, if any.
   bool inCombiner = false;
+  /// Nonzero while a constexpr function's body runs: its loops are Python
+  /// loops, unrolled at compile time.
+  unsigned compileTimeDepth = 0;
 };
 
 /// True if `stmts` (or a nested if) contains a return statement.

@@ -103,6 +103,8 @@ Evaluator::Evaluator(const Module &main, EvalOptions opts)
     owners[f.get()] = &main;
   for (const auto &f : main.plainFunctions)
     owners[f.get()] = &main;
+  for (const auto &f : main.constexprFunctions)
+    owners[f.get()] = &main;
   byModule[&main] = state.get();
   byFile[std::string(path::filename(main.filename)) + "\x01main"] =
       std::move(state);
@@ -165,6 +167,8 @@ Evaluator::ModuleState *Evaluator::loadFile(const std::string &file,
   for (const auto &f : raw->module->functions)
     owners[f.get()] = raw->module;
   for (const auto &f : raw->module->plainFunctions)
+    owners[f.get()] = raw->module;
+  for (const auto &f : raw->module->constexprFunctions)
     owners[f.get()] = raw->module;
   return raw;
 }

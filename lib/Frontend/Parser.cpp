@@ -476,6 +476,11 @@ bool Parser::parseDecorated() {
     skipLogicalLine();
   }
   if (!jit) {
+    // `@triton.constexpr_function` / `@tl.constexpr`: a function kernels
+    // call at compile time (and the evaluator sees as a plain function).
+    for (size_t start : starts)
+      if (isConstexprFunctionDecoratorAt(start + 1) && is(TokenKind::kw_def))
+        return parseConstexprFunction(first);
     // A plain function (or a class): kept for the evaluator when its
     // decorators and body stay in the subset.
     size_t defIdx = idx;
@@ -532,8 +537,47 @@ bool Parser::parseDecorated() {
   return parseFunctionDef(std::move(decorators), at(first).loc.offset);
 }
 
+bool Parser::isConstexprFunctionDecoratorAt(size_t i) const {
+  if (!at(i).is(TokenKind::Name))
+    return false;
+  StringRef last = at(i).text;
+  ++i;
+  while (at(i).is(TokenKind::Dot) && at(i + 1).is(TokenKind::Name)) {
+    last = at(i + 1).text;
+    i += 2;
+  }
+  // `@triton.constexpr_function`, or `@tl.constexpr`, which makes the
+  // function a constexpr global that kernels call the same way.
+  return (last == "constexpr_function" || last == "constexpr") &&
+         at(i).is(TokenKind::Newline);
+}
+
+bool Parser::parseConstexprFunction(size_t first) {
+  size_t defIdx = idx;
+  std::string name = at(idx + 1).text.str();
+  SourceLoc nameLoc = at(idx + 1).loc;
+  CapturedError captured;
+  bool savedFailed = failed, savedReported = reported;
+  capture = &captured;
+  bool ok = parseFunctionDef({}, at(first).loc.offset, /*jit=*/false,
+                             /*isConstexprFunction=*/true);
+  capture = nullptr;
+  if (ok)
+    return true;
+  // Not in the subset: skip it, and say why where a kernel calls it.
+  failed = savedFailed;
+  reported = savedReported;
+  module->unparsedConstexprFunctions.push_back(
+      {name, nameLoc, captured.loc, captured.message});
+  idx = defIdx;
+  skipLogicalLine();
+  skipIndentedBlock();
+  return true;
+}
+
 bool Parser::parseFunctionDef(std::vector<ExprPtr> decorators,
-                              unsigned startOffset, bool jit) {
+                              unsigned startOffset, bool jit,
+                              bool isConstexprFunction) {
   auto func = std::make_unique<FunctionDef>();
   func->loc = tok().loc;
   consume(); // def
@@ -569,22 +613,25 @@ bool Parser::parseFunctionDef(std::vector<ExprPtr> decorators,
   }
   func->sourceText = buffer.slice(startOffset, endOffset).str();
   func->decorators = std::move(decorators);
+  func->isConstexprFunction = isConstexprFunction;
 
   auto def = std::make_unique<DefStmt>(func->loc, func->name);
   def->fn = func.get();
   def->isJit = jit;
   topBody->push_back(std::move(def));
-  if (!jit) {
+  if (!jit && !isConstexprFunction) {
     module->plainFunctions.push_back(std::move(func));
     return true;
   }
   // A later definition rebinds the name, as in Python; the earlier one stays
   // alive for the statement that defined it.
-  for (auto &f : module->functions)
+  auto &list =
+      isConstexprFunction ? module->constexprFunctions : module->functions;
+  for (auto &f : list)
     if (f->name == func->name)
       module->plainFunctions.push_back(std::move(f));
-  llvm::erase_if(module->functions, [](const auto &f) { return !f; });
-  module->functions.push_back(std::move(func));
+  llvm::erase_if(list, [](const auto &f) { return !f; });
+  list.push_back(std::move(func));
   return true;
 }
 

@@ -307,6 +307,11 @@ private:
     if (suppress || reported)
       return false;
     reported = true;
+    if (capture) {
+      capture->loc = loc;
+      capture->message = message.str();
+      return false;
+    }
     // As in Python, a bracket left open on a line before the error (or
     // before the token the parser stopped at) is the cause of whatever goes
     // wrong after it: the rest of the file is inside it.
@@ -416,8 +421,10 @@ private:
   bool parseConstexprAnnotated();
   void parseListGlobal();
   bool parseDecorated();
+  bool isConstexprFunctionDecoratorAt(size_t i) const;
+  bool parseConstexprFunction(size_t first);
   bool parseFunctionDef(std::vector<ExprPtr> decorators, unsigned startOffset,
-                        bool jit = true);
+                        bool jit = true, bool isConstexprFunction = false);
   bool parseParams(FunctionDef &func);
 
   bool isDottedConstexprAt(size_t i, size_t &end) const;
@@ -510,6 +517,14 @@ private:
 
   bool failed = false;
   bool reported = false;
+  /// While a constexpr function is parsed: where its first error goes
+  /// instead of the sink (a body outside the subset only matters if a
+  /// kernel calls the function).
+  struct CapturedError {
+    SourceLoc loc;
+    std::string message;
+  };
+  CapturedError *capture = nullptr;
   unsigned suppress = 0;
   bool decoratorMode = false;
   unsigned exprDepth = 0;

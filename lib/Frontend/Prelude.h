@@ -1,11 +1,12 @@
 //===- Prelude.h - triton.language functions written in the language -*- C++ -*-===//
 //
 // Some of triton.language is defined in Python on top of the primitives
-// (Triton's random.py: philox, rand, randn, ...). tilec keeps its own
-// versions of those in the kernel language (lib/Frontend/Prelude/*.py),
-// embedded into the binary, parsed once per process, and inlined like any
-// @jit helper when a kernel calls `tl.<name>`. Diagnostics inside them point
-// at `<tilec>/<file>.py` with the kernel's call site as a note.
+// (Triton's random.py: philox, rand, randn, ...; standard.py: sort, topk).
+// tilec keeps its own versions of those in the kernel language
+// (lib/Frontend/Prelude/*.py), embedded into the binary, parsed once per
+// process, and inlined like any @jit helper when a kernel calls `tl.<name>`.
+// Diagnostics inside them point at `<tilec>/<file>.py` with the kernel's call
+// site as a note.
 //
 //===----------------------------------------------------------------------===//
 

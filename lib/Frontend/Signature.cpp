@@ -85,6 +85,10 @@ bool tilec::frontend::parseConstexprValue(llvm::StringRef text,
     value = TValue::boolean(false);
     return true;
   }
+  if (text == "None") {
+    value = TValue::none();
+    return true;
+  }
   llvm::StringRef dt = text;
   if (!dt.consume_front("tl."))
     dt.consume_front("triton.language.");

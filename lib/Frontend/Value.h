@@ -33,12 +33,12 @@ public:
     Float,
     Bool,
     Str,
-    DTypeObj,  // tl.float16, tl.pointer_type(...)
-    Tuple,     // constexpr or runtime elements
-    Runtime,   // an MLIR value
-    Module,    // `tl`, `triton`, `triton.language.math`
-    Builtin,   // a function of a module (`tl.sum`) or a Python builtin
-    Function,  // a @jit helper
+    DTypeObj,   // tl.float16, tl.pointer_type(...), a tensor's block_type
+    Tuple,      // constexpr or runtime elements
+    Runtime,    // an MLIR value
+    Module,     // `tl`, `triton`, `triton.language.math`
+    Builtin,    // a function of a module (`tl.sum`) or a Python builtin
+    Function,   // a @jit helper
     Descriptor, // a tensor descriptor parameter (its block in `type`)
     BlockPtr,   // tl.make_block_ptr: runtime fields in `elts`, block in
                 // `type`, order in `order`
@@ -79,6 +79,12 @@ public:
     t.type.elem = et;
     return t;
   }
+  /// Triton's `block_type` (a tensor's `.type`): element type and shape.
+  static TValue blockType(TileType ty) {
+    TValue t(Kind::DTypeObj);
+    t.type = std::move(ty);
+    return t;
+  }
   static TValue tuple(std::vector<TValue> elts) {
     TValue t(Kind::Tuple);
     t.elts = std::move(elts);
@@ -95,6 +101,19 @@ public:
     TValue t(Kind::Descriptor);
     t.value = v;
     t.type = std::move(block);
+    return t;
+  }
+  /// A tensor descriptor made in the kernel (tl.make_tensor_descriptor): no
+  /// MLIR value; `fields` are runtime scalars, the base pointer, then per
+  /// dimension the shapes (i32) and the strides (i64); `padNan` is
+  /// padding_option="nan". Its loads and stores expand like a block
+  /// pointer's, checked on every dimension (EmitBlockPtr.cpp).
+  static TValue deviceDescriptor(std::vector<TValue> fields, TileType block,
+                                 bool padNan) {
+    TValue t(Kind::Descriptor);
+    t.elts = std::move(fields);
+    t.type = std::move(block);
+    t.name = padNan ? "nan" : "zero";
     return t;
   }
   /// A block pointer (tl.make_block_ptr): `fields` are runtime scalars, the
@@ -137,6 +156,13 @@ public:
   bool isTuple() const { return kind == Kind::Tuple; }
   bool isDescriptor() const { return kind == Kind::Descriptor; }
   bool isBlockPtr() const { return kind == Kind::BlockPtr; }
+  /// A descriptor from tl.make_tensor_descriptor (not a parameter).
+  bool isDeviceDescriptor() const { return isDescriptor() && !value; }
+  /// A device descriptor's padding_option is "nan".
+  bool padsWithNan() const { return isDeviceDescriptor() && name == "nan"; }
+  bool isDType() const { return kind == Kind::DTypeObj; }
+  /// A dtype object that is a `block_type` (it has a shape).
+  bool isBlockType() const { return isDType() && type.isTensor(); }
   /// Everything but runtime values, descriptors and block pointers (and
   /// tuples holding them) is constexpr.
   bool isConstexpr() const {
@@ -180,7 +206,13 @@ public:
     return *d;
   }
   const std::string &getStr() const { return name; }
+  /// A dtype object's element type (of a block type: its element's).
   ElemType getDType() const { return type.elem; }
+  /// Triton's `==` on dtypes: scalar and pointer dtypes by name, block
+  /// types by element type and shape.
+  bool sameDType(const TValue &o) const {
+    return isDType() && o.isDType() && type == o.type;
+  }
   const std::vector<TValue> &getElts() const { return elts; }
   mlir::Value getValue() const { return value; }
   const TileType &getType() const { return type; }

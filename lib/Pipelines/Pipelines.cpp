@@ -19,6 +19,16 @@ void tilec::buildTileOptimizationPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createCSEPass());
   pm.addPass(tilec::tile::createTileCombine());
   pm.addPass(mlir::createCanonicalizerPass());
+  // Last, as in Triton's make_ttir: tl.range(loop_unroll_factor=).
+  pm.addPass(tilec::tile::createTileLoopUnroll());
+}
+
+void tilec::buildTileLegalityCheck(mlir::OpPassManager &pm,
+                                   const TileGPUPipelineOptions &options) {
+  tile::TileCheckTargetLegalityOptions legality;
+  legality.computeCapability = options.computeCapability;
+  legality.hasTMA = options.tma;
+  pm.addPass(tile::createTileCheckTargetLegality(legality));
 }
 
 void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm,
@@ -39,7 +49,7 @@ void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm,
   // cp.async exists from sm_80 on, like every architecture tilec targets.
   tilegpu::TileGPUPipelineOptions pipeline;
   pipeline.numStages = options.numStages;
-  pipeline.useTMA = options.computeCapability >= 90;
+  pipeline.useTMA = options.tma;
   pm.addPass(tilegpu::createTileGPUPipeline(pipeline));
   tilegpu::TileGPULowerDescriptorsOptions descriptors;
   descriptors.computeCapability = options.computeCapability;
@@ -56,11 +66,14 @@ int64_t tilec::getMaxSharedBytes(unsigned computeCapability) {
   return 99 * 1024;
 }
 
-void tilec::buildLLVMPipeline(mlir::OpPassManager &pm, int64_t maxSharedBytes) {
+void tilec::buildLLVMPipeline(mlir::OpPassManager &pm, int64_t maxSharedBytes,
+                              unsigned computeCapability) {
   TileGPUAllocateSharedMemoryOptions alloc;
   alloc.maxBytes = maxSharedBytes;
   pm.addPass(createTileGPUAllocateSharedMemory(alloc));
-  pm.addPass(createConvertTileGPUToLLVM());
+  ConvertTileGPUToLLVMOptions lower;
+  lower.computeCapability = computeCapability;
+  pm.addPass(createConvertTileGPUToLLVM(lower));
   // The NVVM ops that have no LLVM intrinsic (predicated mbarrier and TMA
   // ops, the mbarrier wait loop) become inline PTX.
   pm.addPass(mlir::createConvertNVVMToLLVMPass());

@@ -35,9 +35,11 @@
 #include <dirent.h>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 using namespace tilec::gpuhost;
 using tilec::planTensorDescLayout;
@@ -56,6 +58,13 @@ struct FakeFunction {
   int warps = 0;
   /// BLOCK_N and BLOCK_K of a `.bMxNxK` name, 0 when it names BLOCK alone.
   int blockN = 0, blockK = 0;
+};
+
+/// A "loaded" module: its cubin's file name, and the functions taken from it,
+/// which live until cuModuleUnload (as a real CUfunction does).
+struct FakeModule {
+  std::string file;
+  std::vector<std::unique_ptr<FakeFunction>> functions;
 };
 
 /// Cubin contents -> file name, read once from $TILEC_FAKE_CUBIN_DIR.
@@ -142,14 +151,25 @@ void matmul(const FakeFunction &f, void **args) {
   size_t sam = arg<int32_t>(args, 6), sak = arg<int32_t>(args, 7),
          sbk = arg<int32_t>(args, 8), sbn = arg<int32_t>(args, 9),
          scm = arg<int32_t>(args, 10), scn = arg<int32_t>(args, 11);
-  for (int i = 0; i < m; ++i)
-    for (int j = 0; j < n; ++j) {
-      float acc = 0;
-      for (int p = 0; p < k; ++p)
-        acc += load(a, i * sam + p * sak, f.type) *
-               load(b, p * sbk + j * sbn, f.type);
-      store(c, i * scm + j * scn, acc, f.type);
+  // B decoded once, then each row of C summed over p in order: every
+  // element gets the same fp32 sum, in the same order, as a loop over p per
+  // element would give, without decoding B m times or striding through it
+  // (that made this fake take minutes under AddressSanitizer).
+  std::vector<float> bRows(size_t(k) * n), acc(n);
+  for (int p = 0; p < k; ++p)
+    for (int j = 0; j < n; ++j)
+      bRows[size_t(p) * n + j] = load(b, p * sbk + j * sbn, f.type);
+  for (int i = 0; i < m; ++i) {
+    std::fill(acc.begin(), acc.end(), 0.0f);
+    for (int p = 0; p < k; ++p) {
+      float av = load(a, i * sam + p * sak, f.type);
+      const float *bRow = bRows.data() + size_t(p) * n;
+      for (int j = 0; j < n; ++j)
+        acc[j] += av * bRow[j];
     }
+    for (int j = 0; j < n; ++j)
+      store(c, i * scm + j * scn, acc[j], f.type);
+  }
   if (getBug() == "skip")
     store(c, (m / 2) * scm + (n / 2) * scn, NAN, f.type);
   if (getBug() == "wrong")
@@ -170,13 +190,23 @@ void matmulInt8(void **args) {
   size_t sam = arg<int32_t>(args, 6), sak = arg<int32_t>(args, 7),
          sbk = arg<int32_t>(args, 8), sbn = arg<int32_t>(args, 9),
          scm = arg<int32_t>(args, 10), scn = arg<int32_t>(args, 11);
-  for (int i = 0; i < m; ++i)
-    for (int j = 0; j < n; ++j) {
-      uint32_t acc = 0;
-      for (int p = 0; p < k; ++p)
-        acc += uint32_t(int32_t(a[i * sam + p * sak]) * b[p * sbk + j * sbn]);
-      c[i * scm + j * scn] = int32_t(acc);
+  // Row by row, as matmul does (wrapping sums do not depend on the order).
+  std::vector<int32_t> bRows(size_t(k) * n);
+  std::vector<uint32_t> acc(n);
+  for (int p = 0; p < k; ++p)
+    for (int j = 0; j < n; ++j)
+      bRows[size_t(p) * n + j] = b[p * sbk + j * sbn];
+  for (int i = 0; i < m; ++i) {
+    std::fill(acc.begin(), acc.end(), 0u);
+    for (int p = 0; p < k; ++p) {
+      int32_t av = a[i * sam + p * sak];
+      const int32_t *bRow = bRows.data() + size_t(p) * n;
+      for (int j = 0; j < n; ++j)
+        acc[j] += uint32_t(av * bRow[j]);
     }
+    for (int j = 0; j < n; ++j)
+      c[i * scm + j * scn] = int32_t(acc[j]);
+  }
   size_t mid = (m / 2) * scm + (n / 2) * scn;
   if (getBug() == "skip")
     c[mid] = INT32_MIN; // the samples' poison: never written
@@ -410,7 +440,7 @@ CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned,
   const char *p = static_cast<const char *>(image);
   for (const auto &[bytes, name] : getImages())
     if (std::mismatch(bytes.begin(), bytes.end(), p).first == bytes.end()) {
-      *m = reinterpret_cast<CUmodule>(new std::string(name));
+      *m = reinterpret_cast<CUmodule>(new FakeModule{name, {}});
       return CUDA_SUCCESS;
     }
   return CUDA_ERROR_INVALID_IMAGE;
@@ -419,11 +449,12 @@ CUresult cuModuleLoadData(CUmodule *m, const void *image) {
   return cuModuleLoadDataEx(m, image, 0, nullptr, nullptr);
 }
 CUresult cuModuleUnload(CUmodule m) {
-  delete reinterpret_cast<std::string *>(m);
+  delete reinterpret_cast<FakeModule *>(m);
   return CUDA_SUCCESS;
 }
 CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
-  const std::string &file = *reinterpret_cast<std::string *>(m);
+  FakeModule &module = *reinterpret_cast<FakeModule *>(m);
+  const std::string &file = module.file;
   std::string kernel = file.substr(0, file.find('.'));
   if (kernel != name)
     return CUDA_ERROR_NOT_FOUND;
@@ -432,17 +463,18 @@ CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   while (b != std::string::npos && !std::isdigit(file[b + 2]))
     b = file.find(".b", b + 1);
   size_t w = file.find(".w");
-  auto *fn = new FakeFunction{
+  auto fn = std::make_unique<FakeFunction>(FakeFunction{
       kernel,
       file.find(".fp16.") != std::string::npos   ? DType::F16
       : file.find(".bf16.") != std::string::npos ? DType::BF16
                                                  : DType::F32,
       b == std::string::npos ? 1024 : std::atoi(file.c_str() + b + 2),
-      w == std::string::npos ? 0 : std::atoi(file.c_str() + w + 2)};
+      w == std::string::npos ? 0 : std::atoi(file.c_str() + w + 2)});
   // "b128x256x64": BLOCK_M x BLOCK_N x BLOCK_K.
   if (b != std::string::npos)
     std::sscanf(file.c_str() + b + 2, "%*dx%dx%d", &fn->blockN, &fn->blockK);
-  *f = reinterpret_cast<CUfunction>(fn);
+  *f = reinterpret_cast<CUfunction>(fn.get());
+  module.functions.push_back(std::move(fn));
   return CUDA_SUCCESS;
 }
 CUresult cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction) {

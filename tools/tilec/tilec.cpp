@@ -144,6 +144,12 @@ static cl::opt<bool>
     listKernelsFlag("list-kernels",
                     cl::desc("List the @jit functions of the file and exit"),
                     cl::cat(tilecCat));
+static cl::opt<bool> listBuiltins(
+    "list-builtins",
+    cl::desc("Print the table of builtins (name, reach, status, group, "
+             "signature, minimum compute capability, reason; tab-separated) "
+             "and exit"),
+    cl::Hidden, cl::cat(tilecCat));
 static cl::opt<bool> listConfigs(
     "list-configs",
     cl::desc("Print the key and the configs of the kernel's "
@@ -501,6 +507,11 @@ int main(int argc, char **argv) {
       "        --emit=tile [-o OUT]\n"
       "  tilec FILE.py -k KERNEL --list-configs\n"
       "  tilec FILE.py -k KERNEL -s SIGNATURE --config=N --emit=cubin\n");
+
+  if (listBuiltins) {
+    tilec::printBuiltinTable(llvm::outs());
+    return 0;
+  }
 
   for (const std::string &d : defines) {
     llvm::StringRef s(d);

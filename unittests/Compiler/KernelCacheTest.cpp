@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/KernelCache.h"
+#include "tilec/Libdevice.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -175,6 +176,24 @@ TEST_F(KernelCacheTest, EveryInputChangeMisses) {
   KernelCache other(config("test-2"));
   EXPECT_NE(other.computeKey(kSource, baseOptions()), base);
 
+  // Another libdevice is another kernel: $TILEC_LIBDEVICE names a copy.
+  {
+    llvm::Expected<std::string> libdevice = findLibdevice();
+    ASSERT_TRUE(static_cast<bool>(libdevice))
+        << llvm::toString(libdevice.takeError());
+    std::string copy = dir + "/libdevice-copy.bc";
+    ASSERT_FALSE(llvm::sys::fs::copy_file(*libdevice, copy));
+    const char *old = std::getenv("TILEC_LIBDEVICE");
+    std::string saved = old ? old : "";
+    ::setenv("TILEC_LIBDEVICE", copy.c_str(), 1);
+    EXPECT_NE(cache.computeKey(kSource, baseOptions()), base);
+    if (old)
+      ::setenv("TILEC_LIBDEVICE", saved.c_str(), 1);
+    else
+      ::unsetenv("TILEC_LIBDEVICE");
+    EXPECT_EQ(cache.computeKey(kSource, baseOptions()), base);
+  }
+
   // And each change compiles again, through memory and disk.
   get(cache, baseOptions());
   get(cache, baseOptions(), changedHelper);
@@ -182,6 +201,30 @@ TEST_F(KernelCacheTest, EveryInputChangeMisses) {
   for (const CompileOptions &o : variants)
     get(cache, o);
   EXPECT_EQ(compiles, 3 + static_cast<int>(variants.size()));
+}
+
+TEST_F(KernelCacheTest, AnotherLibdeviceMisses) {
+  // Two libdevice files: the key names the one TILEC_LIBDEVICE selects.
+  std::string a = dir + "/libdevice-a.bc", b = dir + "/libdevice-b.bc";
+  for (const std::string &path : {a, b}) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    ASSERT_FALSE(ec);
+    os << path;
+  }
+  const char *saved = std::getenv("TILEC_LIBDEVICE");
+  std::string copy = saved ? saved : "";
+  KernelCache cache(config());
+  ::setenv("TILEC_LIBDEVICE", a.c_str(), 1);
+  std::string keyA = cache.computeKey(kSource, baseOptions());
+  EXPECT_EQ(cache.computeKey(kSource, baseOptions()), keyA);
+  ::setenv("TILEC_LIBDEVICE", b.c_str(), 1);
+  std::string keyB = cache.computeKey(kSource, baseOptions());
+  if (saved)
+    ::setenv("TILEC_LIBDEVICE", copy.c_str(), 1);
+  else
+    ::unsetenv("TILEC_LIBDEVICE");
+  EXPECT_NE(keyA, keyB);
 }
 
 TEST_F(KernelCacheTest, RealCompilesSeeHelperChanges) {

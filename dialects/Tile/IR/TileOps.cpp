@@ -264,6 +264,50 @@ void ExternElementwiseOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
+// InlineAsmElementwiseOp
+//===----------------------------------------------------------------------===//
+
+void InlineAsmElementwiseOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (getPure())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+}
+
+unsigned InlineAsmElementwiseOp::getElementsPerRegister(Type elementType,
+                                                        unsigned pack) {
+  unsigned bits = elementType.isIntOrFloat()
+                      ? elementType.getIntOrFloatBitWidth()
+                      : 64;
+  return std::max(1u, std::min(32 / bits, pack));
+}
+
+unsigned InlineAsmElementwiseOp::getNumRegisters(Type elementType,
+                                                 unsigned pack) {
+  unsigned perReg = getElementsPerRegister(elementType, pack);
+  return (pack + perReg - 1) / perReg;
+}
+
+std::pair<unsigned, unsigned>
+InlineAsmElementwiseOp::countConstraints(StringRef constraints) {
+  unsigned outputs = 0, inputs = 0;
+  if (constraints.trim().empty())
+    return {0, 0};
+  SmallVector<StringRef> parts;
+  constraints.split(parts, ',');
+  for (StringRef c : parts) {
+    c = c.trim();
+    if (c.starts_with("="))
+      ++outputs;
+    else if (!c.starts_with("~"))
+      ++inputs;
+  }
+  return {outputs, inputs};
+}
+
+//===----------------------------------------------------------------------===//
 // ReduceOp and ScanOp
 //===----------------------------------------------------------------------===//
 

@@ -376,6 +376,50 @@ def Tile_ExternElementwiseOp : Tile_Op<"extern_elementwise", [
   let hasVerifier = 1;
 }
 
+def Tile_InlineAsmElementwiseOp : Tile_Op<"inline_asm_elementwise", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "inline assembly applied to groups of elements";
+  let description = [{
+    Triton's `tl.inline_asm_elementwise`: runs the assembly `asm_string`
+    (with LLVM inline-asm `constraints`) on `pack` elements of each operand
+    at a time and produces one or several results of the operands' shape
+    (all scalars, or all tiles of one shape). Operands narrower than 32 bits
+    are passed packed into 32-bit registers (`pack` 4 on i8 is one register);
+    so are results. Without `pure` the assembly may read and write memory and
+    is neither removed nor reordered; pure assembly can be CSE'd and DCE'd.
+
+    ```mlir
+    %y = tile.inline_asm_elementwise "shf.l.wrap.b32 $0, $1, $2, $3;"
+        "=r,r,r,r" pure pack = 1 (%a, %b, %c)
+        : (tensor<64xi32>, tensor<64xi32>, tensor<64xi32>) -> tensor<64xi32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$asm_string, StrAttr:$constraints,
+                       UnitAttr:$pure,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$pack,
+                       Variadic<Tile_Type>:$srcs);
+  let results = (outs Variadic<Tile_Type>:$results);
+  let assemblyFormat = [{
+    $asm_string $constraints (`pure` $pure^)? `pack` `=` $pack ` `
+    `(` $srcs `)` attr-dict `:` functional-type($srcs, $results)
+  }];
+  let extraClassDeclaration = [{
+    /// How many registers one invocation uses for `pack` elements of
+    /// `elementType`: elements narrower than 32 bits share a register, up
+    /// to `pack` per register (Triton's packing); pointers count 64 bits.
+    static unsigned getNumRegisters(::mlir::Type elementType, unsigned pack);
+    /// The elements of `elementType` in one register when `pack` elements
+    /// are passed at a time.
+    static unsigned getElementsPerRegister(::mlir::Type elementType,
+                                           unsigned pack);
+    /// The output and input operands `constraints` names (clobbers, `~{..}`,
+    /// are neither).
+    static std::pair<unsigned, unsigned>
+    countConstraints(::llvm::StringRef constraints);
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_HintOp : Tile_Op<"hint", [Pure, AllTypesMatch<["src", "result"]>]> {
   let summary = "facts about the values of an integer or pointer tile";
   let description = [{
@@ -697,6 +741,56 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
     $a `,` $b `,` $c (`inputPrecision` `=` `` $inputPrecision^)?
     (`maxNumImpreciseAcc` `=` $maxNumImpreciseAcc^)? attr-dict `:`
     type($a) `*` type($b) `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Gather and histogram
+//===----------------------------------------------------------------------===//
+
+def Tile_GatherOp : Tile_Op<"gather", [Pure]> {
+  let summary = "gather elements of a tile along one axis";
+  let description = [{
+    `tl.gather`: `result[i0, ..., ik, ...] = src[i0, ..., indices[i0, ...], ...]`
+    with the index taken along `axis`. `src` and `indices` have the same
+    rank and the same size in every dimension but `axis`; the result has the
+    shape of `indices` and the element type of `src`. An index outside
+    `[0, src.shape[axis])` reads an unspecified element, as in Triton.
+
+    ```mlir
+    %g = tile.gather %src[%idx] {axis = 1 : i32}
+        : (tensor<16x32xf32>, tensor<16x8xi32>) -> tensor<16x8xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src, Tile_IntTensor:$indices,
+                       I32Attr:$axis);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $src `[` $indices `]` attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_HistogramOp : Tile_Op<"histogram", [Pure]> {
+  let summary = "count the values of a 1-D integer tile into bins";
+  let description = [{
+    `tl.histogram`: bin `b` of the result counts the elements of `src`
+    (whose `mask` is true, when given) whose low bits equal `b`, where the
+    low bits are those of `max(num_bins, 32)`, the bins of Triton's
+    warp-level algorithm; the result has `num_bins` (a power of two) i32
+    bins. Values in range `[0, num_bins)` land in their own bin.
+
+    ```mlir
+    %h = tile.histogram %x, %m : tensor<1024xi32>, tensor<1024xi1>
+        -> tensor<64xi32>
+    ```
+  }];
+  let arguments = (ins Tile_IntTensor:$src, Optional<Tile_BoolTensor>:$mask);
+  let results = (outs Tile_I32Tensor:$result);
+  let assemblyFormat = [{
+    $src (`,` $mask^)? attr-dict `:` type($src) (`,` type($mask)^)? `->`
+    type($result)
   }];
   let hasVerifier = 1;
 }

@@ -397,6 +397,37 @@ LogicalResult ExternElementwiseOp::verify() {
   return success();
 }
 
+LogicalResult InlineAsmElementwiseOp::verify() {
+  if (getResults().empty())
+    return emitOpError("needs at least one result");
+  unsigned pack = getPack();
+  Type shapeType = getResults().front().getType();
+  auto sameKind = [&](Type t) {
+    return isa<RankedTensorType>(t) == isa<RankedTensorType>(shapeType) &&
+           haveSameShape(t, shapeType);
+  };
+  SmallVector<Type> types(getSrcs().getTypes());
+  llvm::append_range(types, getResults().getTypes());
+  if (!llvm::all_of(types, sameKind))
+    return emitOpError("operands and results must all be scalars or all "
+                       "tiles of one shape");
+  if (auto rt = dyn_cast<RankedTensorType>(shapeType))
+    if (rt.getNumElements() % pack != 0)
+      return emitOpError("number of elements ")
+             << rt.getNumElements() << " must be a multiple of pack " << pack;
+  unsigned outputs = 0, inputs = 0;
+  for (Type t : getResults().getTypes())
+    outputs += getNumRegisters(getScalarType(t), pack);
+  for (Type t : getSrcs().getTypes())
+    inputs += getNumRegisters(getScalarType(t), pack);
+  auto [numOut, numIn] = countConstraints(getConstraints());
+  if (numOut != outputs || numIn != inputs)
+    return emitOpError("constraints name ")
+           << numOut << " outputs and " << numIn << " inputs; pack " << pack
+           << " needs " << outputs << " outputs and " << inputs << " inputs";
+  return success();
+}
+
 LogicalResult HintOp::verify() {
   Type type = getSrc().getType();
   if (failed(verifyHintArray(*this, "divisibility", getDivisibility(), type)) ||
@@ -629,5 +660,58 @@ LogicalResult ScanOp::verifyRegions() {
       return emitOpError() << "result #" << i << " type " << result.getType()
                            << " must be the source type " << src.getType();
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Gather and histogram
+//===----------------------------------------------------------------------===//
+
+LogicalResult GatherOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  RankedTensorType indexType = getIndices().getType();
+  RankedTensorType resultType = getType();
+  int64_t rank = srcType.getRank();
+  int64_t axis = static_cast<int32_t>(getAxis());
+  if (indexType.getRank() != rank)
+    return emitOpError() << "indices must have the rank of the source ("
+                         << rank << "), got " << indexType;
+  if (axis < 0 || axis >= rank)
+    return emitOpError() << "axis " << axis << " out of range for rank "
+                         << rank;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && indexType.getDimSize(d) != srcType.getDimSize(d))
+      return emitOpError() << "indices shape "
+                           << formatShape(indexType.getShape())
+                           << " must match the source shape "
+                           << formatShape(srcType.getShape())
+                           << " in every dimension but " << axis;
+  if (resultType.getShape() != indexType.getShape() ||
+      resultType.getElementType() != srcType.getElementType())
+    return emitOpError() << "result must have the shape of the indices and "
+                            "the element type of the source, got "
+                         << resultType;
+  return success();
+}
+
+LogicalResult HistogramOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  RankedTensorType resultType = getType();
+  if (srcType.getRank() != 1)
+    return emitOpError() << "source must be 1-D, got " << srcType;
+  if (!srcType.getElementType().isInteger(32))
+    return emitOpError() << "source must hold 32-bit integers, got "
+                         << srcType.getElementType();
+  if (resultType.getRank() != 1 ||
+      !llvm::isPowerOf2_64(resultType.getDimSize(0)))
+    return emitOpError()
+           << "result must be 1-D with a power-of-two number of bins, got "
+           << resultType;
+  if (Value mask = getMask())
+    if (cast<RankedTensorType>(mask.getType()).getShape() !=
+        srcType.getShape())
+      return emitOpError() << "mask shape must match the source shape "
+                           << formatShape(srcType.getShape()) << ", got "
+                           << mask.getType();
   return success();
 }

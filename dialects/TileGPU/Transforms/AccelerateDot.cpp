@@ -23,6 +23,12 @@
 // also lets tilegpu-pipeline prefetch them with cp.async; the rest are
 // converted in registers' layouts through the conversion's scratch.
 //
+// fp8 dots (e4m3 and e5m2 operands, mixed or not) take wgmma on sm_90a, with
+// both operands stored K-major (fp8 wgmma cannot transpose: the local_alloc
+// transposes an operand loaded along M or N, as Triton's does); elsewhere,
+// as in Triton, their operands are converted to fp16 (exactly) and the dot
+// takes mma.sync. fp8e4nv below sm_89 is refused: Triton cannot convert it.
+//
 // fp32 dots with input_precision="ieee" use no tensor core: as in Triton,
 // they are an outer-product FMA loop over K in registers. The accumulator
 // keeps a blocked layout; each operand gets the same blocked layout with
@@ -49,6 +55,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include "llvm/Support/Debug.h"
 
@@ -255,9 +262,15 @@ static SmallVector<unsigned> getAccessOrder(Value v) {
 
 /// A shared layout for `v` that wgmma can read: the widest swizzle its
 /// contiguous dimension fills (wgmma's descriptors need at least 32 bytes).
-static std::optional<SharedEncodingAttr> getWgmmaSharedLayout(Value v) {
+/// `kMajor`: the contiguous dimension must be K (dimension `kDim`), as fp8
+/// wgmma requires (it cannot transpose 8-bit operands): the local_alloc then
+/// transposes an operand whose loads read it along M or N, as Triton does.
+static std::optional<SharedEncodingAttr>
+getWgmmaSharedLayout(Value v, bool kMajor = false, unsigned kDim = 0) {
   auto type = cast<RankedTensorType>(v.getType());
   SmallVector<unsigned> order = getAccessOrder(v);
+  if (kMajor)
+    order = {kDim, 1 - kDim};
   int64_t rowBytes = type.getShape()[order[0]] *
                      type.getElementType().getIntOrFloatBitWidth() / 8;
   if (rowBytes < 32)
@@ -266,25 +279,39 @@ static std::optional<SharedEncodingAttr> getWgmmaSharedLayout(Value v) {
   return SharedEncodingAttr::get(v.getContext(), swizzle, order);
 }
 
-/// The wgmma plan for `dot`, if wgmma m64nNk16 computes it: f16 or bf16
-/// operands of one type, an f32 accumulator, power-of-two tiles of whole
-/// 64-row warpgroup tiles, and whole warpgroups.
+static bool isFp8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
+
+/// Whether both operands of `dot` are fp8 (of either format: Triton lets
+/// e4m3 and e5m2 mix).
+static bool isFp8Dot(tile::DotOp dot) {
+  return isFp8(getElementTypeOrSelf(dot.getA().getType())) &&
+         isFp8(getElementTypeOrSelf(dot.getB().getType()));
+}
+
+/// The wgmma plan for `dot`, if wgmma computes it: f16 or bf16 operands of
+/// one type (m64nNk16) or fp8 operands (m64nNk32, both stored K-major), an
+/// f32 accumulator, power-of-two tiles of whole 64-row warpgroup tiles, and
+/// whole warpgroups. As in Triton, an fp8 dot whose max_num_imprecise_acc
+/// is below 32 does not use wgmma.
 static std::optional<WgmmaPlan> getWgmmaPlan(tile::DotOp dot,
                                              unsigned numWarps) {
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto b = cast<RankedTensorType>(dot.getB().getType());
   auto c = cast<RankedTensorType>(dot.getC().getType());
-  if (a.getRank() != 2 || a.getElementType() != b.getElementType() ||
+  bool fp8 = isFp8Dot(dot);
+  if (a.getRank() != 2 || (!fp8 && a.getElementType() != b.getElementType()) ||
       !c.getElementType().isF32() || numWarps % 4 != 0)
     return std::nullopt;
   Type e = a.getElementType();
-  if (!e.isF16() && !e.isBF16())
+  if (!fp8 && !e.isF16() && !e.isBF16())
+    return std::nullopt;
+  if (fp8 && dot.getMaxNumImpreciseAcc() < 32)
     return std::nullopt;
   int64_t m = c.getShape()[0], n = c.getShape()[1], k = a.getShape()[1];
   for (int64_t size : {m, n, k})
     if (!llvm::isPowerOf2_64(size))
       return std::nullopt;
-  if (m % 64 != 0 || k % 16 != 0)
+  if (m % 64 != 0 || k % (fp8 ? 32 : 16) != 0)
     return std::nullopt;
   // Warpgroups along M first (each 64 rows), the rest along N.
   unsigned wm = 4 * unsigned(std::min<int64_t>(numWarps / 4, m / 64));
@@ -294,9 +321,9 @@ static std::optional<WgmmaPlan> getWgmmaPlan(tile::DotOp dot,
     return std::nullopt;
   unsigned instrN = unsigned(std::min<int64_t>(256, perWarpN));
   std::optional<SharedEncodingAttr> sa =
-      getWgmmaSharedLayout(stripConversions(dot.getA()));
+      getWgmmaSharedLayout(stripConversions(dot.getA()), fp8, /*kDim=*/1);
   std::optional<SharedEncodingAttr> sb =
-      getWgmmaSharedLayout(stripConversions(dot.getB()));
+      getWgmmaSharedLayout(stripConversions(dot.getB()), fp8, /*kDim=*/0);
   if (!sa || !sb)
     return std::nullopt;
   MLIRContext *ctx = dot.getContext();
@@ -327,6 +354,36 @@ static std::optional<SharedEncodingAttr> getLdmatrixSharedLayout(Value v) {
   unsigned swizzle =
       rowBytes < 32 ? 0 : unsigned(std::min<int64_t>(128, rowBytes));
   return SharedEncodingAttr::get(v.getContext(), swizzle, order);
+}
+
+/// Gives an fp8 dot that wgmma does not compute fp16 operands, as Triton
+/// does for mma.sync (where fp8 mma.sync is not native: every target but
+/// sm_89, whose fp8 mma.sync tilec does not use either): the conversion is
+/// exact. fp8e4nv converts only from sm_89 on, so below that the dot is
+/// refused, as Triton cannot compile it either.
+static LogicalResult promoteFp8Operands(tile::DotOp dot, unsigned cc) {
+  auto isE4 = [](Value v) {
+    return isa<Float8E4M3FNType>(getElementTypeOrSelf(v.getType()));
+  };
+  if (cc < 89 && (isE4(dot.getA()) || isE4(dot.getB())))
+    return emitError(
+               dot.getLoc(),
+               "'tl.dot' with fp8e4nv operands needs compute capability 8.9 "
+               "or higher: below it, Triton 3.6 converts fp8 operands to fp16 "
+               "for mma.sync, and fp8e4nv converts only from sm_89 on; the "
+               "target is sm_")
+           << cc;
+  OpBuilder b(dot);
+  auto promote = [&](Value v) -> Value {
+    auto type = cast<RankedTensorType>(v.getType());
+    return tile::FpToFpOp::create(b, dot.getLoc(), type.clone(b.getF16Type()),
+                                  v, tile::RoundingModeAttr());
+  };
+  Value a = promote(dot.getA());
+  Value bv = promote(dot.getB());
+  dot.getAMutable().assign(a);
+  dot.getBMutable().assign(bv);
+  return success();
 }
 
 /// Replaces `dot` by a warp_group_dot on shared copies of its operands.
@@ -371,24 +428,40 @@ void AccelerateDotPass::runOnOperation() {
     splitTF32x3(dot);
   numTF32x3Split += tf32x3.size();
 
-  module.walk([&](tile::DotOp dot) {
+  WalkResult walked = module.walk([&](tile::DotOp dot) {
     if (useWgmma) {
       if (std::optional<WgmmaPlan> plan = getWgmmaPlan(dot, numWarps)) {
+        // Triton splits the accumulation of an fp8 wgmma every
+        // max_num_imprecise_acc products (partial sums added in fp32);
+        // tilec chains every product in the wgmma accumulator, which is
+        // Triton's default (2^30).
+        int64_t k = cast<RankedTensorType>(dot.getA().getType()).getShape()[1];
+        if (isFp8Dot(dot) && dot.getMaxNumImpreciseAcc() <= k) {
+          emitError(dot.getLoc(), "'tl.dot' with fp8 operands and "
+                                  "max_num_imprecise_acc=")
+              << dot.getMaxNumImpreciseAcc()
+              << " is not supported on sm_90a yet (Triton adds partial wgmma "
+                 "sums in fp32 every max_num_imprecise_acc products; leave "
+                 "it unset)";
+          return WalkResult::interrupt();
+        }
         LLVM_DEBUG(llvm::dbgs() << "wgmma for " << dot << "\n");
         rewriteToWgmma(dot, *plan);
         ++numAccelerated;
         ++numWarpGroupDots;
-        return;
+        return WalkResult::advance();
       }
     }
+    if (isFp8Dot(dot) && failed(promoteFp8Operands(dot, cc)))
+      return WalkResult::interrupt();
     if (isFmaCandidate(dot)) {
       assignFmaLayouts(dot, numWarps);
       ++numFmaDots;
       LLVM_DEBUG(llvm::dbgs() << "fma for " << dot << "\n");
-      return;
+      return WalkResult::advance();
     }
     if (!isMmaV2Candidate(dot))
-      return;
+      return WalkResult::advance();
     auto cType = cast<RankedTensorType>(dot.getC().getType());
     auto aType = cast<RankedTensorType>(dot.getA().getType());
     auto mma = MmaEncodingAttr::get(ctx, /*version=*/2, /*instrN=*/8,
@@ -437,5 +510,8 @@ void AccelerateDotPass::runOnOperation() {
     dot.getResult().replaceAllUsesExcept(back, back);
     ++numAccelerated;
     LLVM_DEBUG(llvm::dbgs() << "mma.sync for " << dot << "\n");
+    return WalkResult::advance();
   });
+  if (walked.wasInterrupted())
+    signalPassFailure();
 }

@@ -32,7 +32,8 @@ bool tilec::tilegpu::isElementwise(Operation *op) {
     return false;
   if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
       !isa<tile::AddPtrOp, tile::HintOp, tile::FpToFpOp, tile::BitcastOp,
-           tile::PtrToIntOp, tile::IntToPtrOp, tile::ExternElementwiseOp>(op))
+           tile::PtrToIntOp, tile::IntToPtrOp, tile::ExternElementwiseOp,
+           tile::InlineAsmElementwiseOp>(op))
     return false;
   std::optional<ArrayRef<int64_t>> shape;
   auto sameShape = [&](Type t) {
@@ -313,6 +314,9 @@ Type LayoutPropagation::requiredType(OpOperand &operand) {
                           cast<RankedTensorType>(r.getType()).getEncoding());
     return nullptr;
   }
+  // A gather's indices sit beside the result elements they pick.
+  if (isa<tile::GatherOp>(op) && idx == 1)
+    return withLayout(type, resultLayout(0));
   // Anything else (dot, trans, reshape, shared memory) keeps what it had.
   Type original = originalTypes.lookup(operand.get());
   return original ? original : type;

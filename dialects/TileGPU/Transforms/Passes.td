@@ -70,15 +70,17 @@ def TileGPUAccelerateDot : Pass<"tilegpu-accelerate-dot", "mlir::ModuleOp"> {
     `#tilegpu.dot_op`, with `tilegpu.convert_layout` in and out (layout
     propagation then keeps a loop's accumulator in the mma layout).
 
-    With `wgmma` (sm_90a): a dot with f16/bf16 operands and an f32
-    accumulator whose tile is whole 64-row warpgroup tiles becomes a
+    With `wgmma` (sm_90a): a dot with f16/bf16 (or fp8, stored K-major)
+    operands and an f32 accumulator whose tile is whole 64-row warpgroup
+    tiles becomes a
     `tilegpu.warp_group_dot` with an `#tilegpu.mma` version 3 accumulator;
     its operands are stored to shared memory (`tilegpu.local_alloc`) in the
     widest swizzle (32, 64 or 128 bytes) their contiguous dimension fills,
     in the order their loads read them, for wgmma to read through matrix
     descriptors. Warps go along M in warpgroups of 4 rows of 16, then N.
 
-    Otherwise mma.sync (compute capability 8.0 and up, so also on sm_90a):
+    Otherwise mma.sync (compute capability 8.0 and up, so also on sm_90a;
+    fp8 operands are first converted to f16, as Triton does):
     m16n8k16 for f16/bf16 operands with an f32 accumulator, m16n8k8 for f32
     operands with tf32 precision, m16n8k32 for i8 operands with an i32
     accumulator, on tiles of whole 16x8xK steps. Warps are doubled along

@@ -122,6 +122,14 @@ static SmallVector<Prefetch> findPrefetches(scf::ForOp forOp, bool useTMA) {
     auto alloc = dyn_cast<LocalAllocOp>(*load->user_begin());
     if (!alloc || alloc->getBlock() != forOp.getBody())
       continue;
+    // cp.async copies runs along the load's contiguous dimension; a tile
+    // stored contiguous along another one (an fp8 wgmma operand kept
+    // K-major) is transposed by its local_alloc instead.
+    auto loadType = cast<RankedTensorType>(load.getType());
+    if (auto blocked =
+            dyn_cast_or_null<BlockedEncodingAttr>(loadType.getEncoding()))
+      if (blocked.getOrder()[0] != alloc.getType().getEncoding().getOrder()[0])
+        continue;
     auto vecAttr = load->getAttrOfType<IntegerAttr>("tilegpu.vec");
     unsigned vec = vecAttr ? unsigned(vecAttr.getInt()) : 1;
     // Pointers are 8 bytes (MemDescType::getSizeInBytes); asking them for
@@ -156,11 +164,21 @@ static SmallVector<Prefetch> findPrefetches(scf::ForOp forOp, bool useTMA) {
 }
 
 /// Whether `dot` may stay in flight into the next iteration: its result is
-/// only the next iteration's accumulator, which nothing else reads.
-static bool canRunAsync(WarpGroupDotOp dot, scf::ForOp forOp) {
+/// only the next iteration's accumulator, which nothing else reads, and
+/// each operand is a ring slot (a prefetched tile, which the next iteration
+/// does not overwrite) or a tile the loop does not write. A tile the body
+/// stores itself (an fp8 operand transposed by its local_alloc) would be
+/// overwritten by the next iteration while this dot still reads it.
+static bool canRunAsync(WarpGroupDotOp dot, scf::ForOp forOp,
+                        const llvm::SmallPtrSetImpl<Operation *> &prefetched) {
   Block *body = forOp.getBody();
   if (dot->getBlock() != body || !dot->hasOneUse())
     return false;
+  for (Value operand : {dot.getA(), dot.getB()}) {
+    Operation *def = operand.getDefiningOp();
+    if (def && forOp->isAncestor(def) && !prefetched.contains(def))
+      return false;
+  }
   OpOperand &use = *dot->use_begin();
   if (use.getOwner() != body->getTerminator())
     return false;
@@ -239,7 +257,7 @@ static FailureOr<LoopPlan> planLoop(scf::ForOp forOp, bool useTMA) {
   }
   SmallVector<WarpGroupDotOp> dots(forOp.getBody()->getOps<WarpGroupDotOp>());
   if (!dots.empty() && llvm::all_of(dots, [&](WarpGroupDotOp d) {
-        return canRunAsync(d, forOp);
+        return canRunAsync(d, forOp, prefetchOps);
       }))
     plan.asyncDots = dots;
   return plan;

@@ -40,6 +40,10 @@ FailureOr<int64_t> tilec::gpu_to_llvm::getScratchBytes(Operation *op) {
     return getRelayoutScratchBytes(op);
   if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op))
     return getAtomicScratchBytes(op);
+  if (auto gather = dyn_cast<tile::GatherOp>(op))
+    return getGatherScratchBytes(gather);
+  if (auto histogram = dyn_cast<tile::HistogramOp>(op))
+    return getHistogramScratchBytes(histogram);
   return 0;
 }
 

@@ -83,9 +83,11 @@ Issuers getIssuers(OpBuilder &b, Location loc, Type ptrType) {
     return is;
   int32_t laneBits =
       ll->hasInDim(tilegpu::kLane) ? ll->getInDimSizeLog2(tilegpu::kLane) : 0;
-  Value bits =
-      LLVM::AndOp::create(b, loc, getThreadId(b, loc),
-                          i32Const(b, loc, laneFree | (warpFree << laneBits)));
+  // Operands in statements of their own: argument order is unspecified, and
+  // the IR must not depend on the host compiler.
+  Value mask = i32Const(b, loc, laneFree | (warpFree << laneBits));
+  Value tid = getThreadId(b, loc);
+  Value bits = LLVM::AndOp::create(b, loc, tid, mask);
   is.owner = eq0(bits);
   return is;
 }

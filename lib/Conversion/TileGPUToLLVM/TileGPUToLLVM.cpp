@@ -39,6 +39,7 @@ namespace {
 
 struct ConvertTileGPUToLLVMPass
     : public tilec::impl::ConvertTileGPUToLLVMBase<ConvertTileGPUToLLVMPass> {
+  using Base::Base;
   void runOnOperation() override;
 
 private:
@@ -94,7 +95,8 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   auto onMasked = [this] { ++numMaskedAccesses; };
   populateFuncOpToLLVMPatterns(converter, patterns);
   populateElementwiseOpToLLVMPatterns(converter, patterns);
-  populateFpToFpOpToLLVMPatterns(converter, patterns);
+  populateFpToFpOpToLLVMPatterns(converter, patterns, computeCapability);
+  populateInlineAsmToLLVMPatterns(converter, patterns);
   populateMemoryOpToLLVMPatterns(converter, patterns, onMasked);
   populateAtomicOpToLLVMPatterns(converter, patterns);
   populateDebugOpToLLVMPatterns(converter, patterns);
@@ -102,6 +104,8 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateReduceOpToLLVMPatterns(converter, patterns);
   populateScanOpToLLVMPatterns(converter, patterns);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns);
+  populateGatherOpToLLVMPatterns(converter, patterns);
+  populateHistogramOpToLLVMPatterns(converter, patterns);
   populateDotOpToLLVMPatterns(converter, patterns);
   populateFmaDotOpToLLVMPatterns(converter, patterns);
   populateSharedMemoryOpToLLVMPatterns(converter, patterns);
@@ -140,7 +144,8 @@ void ConvertTileGPUToLLVMPass::runOnOperation() {
   ModuleOp module = getOperation();
   LowerToLLVMOptions options(&getContext());
   TileGPUTypeConverter converter(&getContext(), options);
-  if (failed(createScratchBuffer(module)) ||
+  if (failed(checkFpToFpTarget(module, computeCapability)) ||
+      failed(createScratchBuffer(module)) ||
       failed(lowerTensors(module, converter)) ||
       failed(lowerScalars(module, converter)))
     return signalPassFailure();

@@ -98,6 +98,12 @@ int64_t getRelayoutScratchBytes(mlir::Operation *op);
 /// are unused or each element has one holder).
 mlir::FailureOr<int64_t> getAtomicScratchBytes(mlir::Operation *op);
 
+/// Bytes of shared memory a tile.gather needs: the whole source.
+int64_t getGatherScratchBytes(tile::GatherOp op);
+
+/// Bytes of shared memory a tile.histogram needs: one i32 per bin.
+int64_t getHistogramScratchBytes(tile::HistogramOp op);
+
 /// The scratch bytes of any op (0 for ops that need none), or failure for an
 /// op the lowering cannot handle.
 mlir::FailureOr<int64_t> getScratchBytes(mlir::Operation *op);
@@ -170,10 +176,19 @@ void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                          mlir::RewritePatternSet &patterns);
 /// tile.fp_to_fp with its rounding mode (FpToFpOpToLLVM.cpp).
 void populateFpToFpOpToLLVMPatterns(TileGPUTypeConverter &converter,
-                                    mlir::RewritePatternSet &patterns);
+                                    mlir::RewritePatternSet &patterns,
+                                    unsigned computeCapability);
+/// Refuses, before the conversion, the fp8 conversions the target cannot do
+/// (fp8e4nv below sm_89), with one error at each (FpToFpOpToLLVM.cpp).
+mlir::LogicalResult checkFpToFpTarget(mlir::ModuleOp module,
+                                      unsigned computeCapability);
 /// tile.extern_elementwise as a call per element (ExternCallToLLVM.cpp).
 void populateExternCallToLLVMPatterns(TileGPUTypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
+/// tile.inline_asm_elementwise as llvm.inline_asm per group of `pack`
+/// elements (InlineAsmToLLVM.cpp).
+void populateInlineAsmToLLVMPatterns(TileGPUTypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns);
 /// Scalar `math` ops that Triton lowers to libdevice calls.
 void populateMathToLibdevicePatterns(TileGPUTypeConverter &converter,
                                      mlir::RewritePatternSet &patterns);
@@ -194,6 +209,12 @@ void populateReduceOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns);
 void populateScanOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
+/// tile.gather through shared memory (GatherOpToLLVM.cpp).
+void populateGatherOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns);
+/// tile.histogram with shared-memory atomics (HistogramOpToLLVM.cpp).
+void populateHistogramOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns);
 void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns);
 void populateDotOpToLLVMPatterns(TileGPUTypeConverter &converter,

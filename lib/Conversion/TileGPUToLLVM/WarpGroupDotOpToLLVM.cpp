@@ -3,7 +3,10 @@
 // A tilegpu.warp_group_dot becomes, per warpgroup, one
 // `wgmma.mma_async.sync.aligned.m64n<instrN>k16.f32.<t>.<t>` for each of its
 // 64 x instrN accumulator tiles and each 16-wide step of K, between a
-// `wgmma.fence` and a commit and wait.
+// `wgmma.fence` and a commit and wait. fp8 operands (e4m3, e5m2, mixed) take
+// `m64n<instrN>k32.f32.<ta>.<tb>` per 32-wide step of K (32 bytes, as for
+// 16-bit operands); that form has no transpose flags, so both operands must
+// be K-major.
 //
 // The operands are read from shared memory through matrix descriptors (PTX
 // ISA, "Matrix Descriptor Format"): bits 0-13 the start address >> 4, 16-29
@@ -220,16 +223,25 @@ struct WarpGroupDotConversion
     MemDescType aType = op.getA().getType(), bType = op.getB().getType();
     auto cType = cast<RankedTensorType>(op.getC().getType());
     auto mma = cast<tilegpu::MmaEncodingAttr>(cType.getEncoding());
-    Type elem = aType.getElementType();
-    if (!cType.getElementType().isF32() || !(elem.isF16() || elem.isBF16()) ||
-        bType.getElementType() != elem)
-      return op.emitError("wgmma is lowered for f16 or bf16 operands with an "
-                          "f32 accumulator, got ")
-             << elem << " and " << cType.getElementType();
+    Type elem = aType.getElementType(), elemB = bType.getElementType();
+    auto isFp8 = [](Type t) {
+      return isa<Float8E4M3FNType, Float8E5M2Type>(t);
+    };
+    bool fp8 = isFp8(elem) && isFp8(elemB);
+    if (!cType.getElementType().isF32() ||
+        !(fp8 || ((elem.isF16() || elem.isBF16()) && elemB == elem)))
+      return op.emitError("wgmma is lowered for f16, bf16 or fp8 operands "
+                          "with an f32 accumulator, got ")
+             << elem << ", " << elemB << " and " << cType.getElementType();
     FailureOr<OperandDescriptor> da = getDescriptor(aType, /*kDim=*/1);
     FailureOr<OperandDescriptor> db = getDescriptor(bType, /*kDim=*/0);
     if (failed(da) || failed(db))
       return op.emitError("wgmma operands need a 32, 64 or 128-byte swizzle");
+    if (fp8 && (da->transposed || db->transposed))
+      return op.emitError("fp8 wgmma operands must be K-major in shared "
+                          "memory");
+    // K elements per instruction: always 32 bytes.
+    int64_t instrK = fp8 ? 32 : 16;
 
     unsigned instrN = mma.getInstrN();
     unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
@@ -296,18 +308,27 @@ struct WarpGroupDotConversion
     };
     Value aBase = toAddr(adaptor.getA()), bBase = toAddr(adaptor.getB());
 
-    std::string type = elem.isF16() ? "f16" : "bf16";
+    auto ptxType = [](Type t) -> StringRef {
+      if (isa<Float8E4M3FNType>(t))
+        return "e4m3";
+      if (isa<Float8E5M2Type>(t))
+        return "e5m2";
+      return t.isF16() ? "f16" : "bf16";
+    };
     std::string body;
     {
       llvm::raw_string_ostream os(body);
       os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * slots + 2
-         << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << instrN << "k16.f32."
-         << type << "." << type << " {";
+         << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << instrN << "k"
+         << instrK << ".f32." << ptxType(elem) << "." << ptxType(elemB)
+         << " {";
       for (unsigned i = 0; i < slots; ++i)
         os << (i ? ", " : "") << "$" << i;
-      os << "}, $" << 2 * slots << ", $" << 2 * slots + 1 << ", p, 1, 1, "
-         << (da->transposed ? 1 : 0) << ", " << (db->transposed ? 1 : 0)
-         << ";\n}";
+      os << "}, $" << 2 * slots << ", $" << 2 * slots + 1 << ", p, 1, 1";
+      if (!fp8)
+        os << ", " << (da->transposed ? 1 : 0) << ", "
+           << (db->transposed ? 1 : 0);
+      os << ";\n}";
     }
 
     SmallVector<Value> acc = unpackElements(loc, adaptor.getC(), rewriter);
@@ -319,15 +340,15 @@ struct WarpGroupDotConversion
       for (int r : frag)
         d.push_back(acc[r]);
       SmallVector<int64_t> aOffsets, bOffsets;
-      for (int64_t ks = 0; ks < k / 16; ++ks) {
-        aOffsets.push_back(offsetOf(*da, mi * repM, 16 * ks));
-        bOffsets.push_back(offsetOf(*db, 16 * ks, nj * repN));
+      for (int64_t ks = 0; ks < k / instrK; ++ks) {
+        aOffsets.push_back(offsetOf(*da, mi * repM, instrK * ks));
+        bOffsets.push_back(offsetOf(*db, instrK * ks, nj * repN));
       }
       SmallVector<Value> descA =
           makeDescriptors(rewriter, loc, *da, aBase, aOff, aBits, aOffsets);
       SmallVector<Value> descB =
           makeDescriptors(rewriter, loc, *db, bBase, bOff, bBits, bOffsets);
-      for (int64_t ks = 0; ks < k / 16; ++ks)
+      for (int64_t ks = 0; ks < k / instrK; ++ks)
         d = asmThrough(rewriter, loc, body, d, {descA[ks], descB[ks], one},
                        "l,l,r");
       for (auto [s, r] : llvm::enumerate(frag))

@@ -296,6 +296,13 @@ LogicalResult Tiler::runOnOp(mlir::Operation *op) {
     setLayout(split.getRhs(), result);
     return success();
   }
+  if (llvm::isa<tile::GatherOp>(op)) {
+    // Each index picks the result element beside it: the result takes the
+    // indices' layout. The source may be in any (it goes through shared
+    // memory).
+    setLayout(op->getResult(0), tensorType(op->getOperand(1)).getEncoding());
+    return success();
+  }
   if (auto dot = llvm::dyn_cast<tile::DotOp>(op)) {
     setLayout(dot.getResult(), tensorType(dot.getC()).getEncoding());
     return success();

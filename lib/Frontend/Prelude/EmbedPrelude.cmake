@@ -1,5 +1,7 @@
 # Writes OUT: one `{"NAME", R"tilec(...)tilec"},` entry per prelude source
-# (SOURCES, a ;-list), for lib/Frontend/Prelude.cpp. Run with cmake -P.
+# (SOURCES, a comma-separated list), for lib/Frontend/Prelude.cpp. Run with
+# cmake -P.
+string(REPLACE "," ";" SOURCES "${SOURCES}")
 set(content "")
 foreach(src IN LISTS SOURCES)
   file(READ "${src}" text)

@@ -94,19 +94,8 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{'tl.sort' is not supported by tilec}}
-    p = tl.sort(tl.arange(0, 16))
-
-
-# -----
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def k(X, N):
-    # expected-error @+1 {{'tl.inline_asm_elementwise' is not supported by tilec}}
-    x = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [N], dtype=tl.int32, is_pure=True, pack=1)
+    # expected-error @+1 {{'tl.dot_scaled' is not supported by tilec}}
+    p = tl.dot_scaled(X, None, "e2m1", X, None, "e2m1")
 
 
 # -----
@@ -152,8 +141,8 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{Python builtin 'isinstance' is not supported in tilec kernels}}
-    x = isinstance(N, int)
+    # expected-error @+1 {{Python builtin 'zip' is not supported in tilec kernels}}
+    x = zip(N, N)
 
 
 # -----

@@ -1,0 +1,32 @@
+import tilec
+import tilec.language as tl
+
+
+@tilec.jit
+def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    y = tl.load(y_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, x + y, mask=mask)
+
+
+@tilec.jit(do_not_specialize=["n"])
+def scale_kernel(x_ptr, n, factor, bias_ptr, BLOCK: tl.constexpr = 128):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    if bias_ptr is not None:
+        x += tl.load(bias_ptr + offs, mask=offs < n)
+    tl.store(x_ptr + offs, x * factor, mask=offs < n)
+
+
+def undecorated(x_ptr, n):
+    offs = tl.arange(0, 16)
+    tl.store(x_ptr + offs, offs, mask=offs < n)
+
+
+@tilec.jit
+def broken_kernel(x_ptr):
+    offs = tl.arange(0, 100)
+    tl.store(x_ptr + offs, offs)

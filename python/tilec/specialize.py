@@ -1,0 +1,134 @@
+"""Triton 3.6's specialization of launch arguments, as tilec's signature.
+
+For each argument of a launch, Triton's JIT computes a type and a
+specialization key (python/src/specialize.cc in Triton 3.6):
+
+- an int equal to 1 becomes a constexpr 1 (unless the parameter is in
+  `do_not_specialize`); other ints are i32 when they fit, else i64, else u64,
+  keyed "D" when divisible by 16 (unless `do_not_specialize` or
+  `do_not_specialize_on_alignment`);
+- a bool is u1, a float fp32, None a constexpr None;
+- a tensor (anything with `data_ptr()`) is a pointer to its dtype, keyed "D"
+  when its address is a multiple of 16 (same exceptions).
+
+tilec's signature (the `-s` of the command line, Triton's AOT form) spells
+these as `i32:16`, `*fp16:16`, and an int equal to 1 as `i32:1` (the value
+is the constant 1 in the kernel, and still passed, as tilec keeps it in the
+ABI). A constexpr parameter takes its value as a bare entry.
+"""
+
+# torch dtype names (str(dtype) without "torch.") to signature types.
+_TORCH_DTYPES = {
+    "float16": "fp16", "half": "fp16", "bfloat16": "bf16",
+    "float32": "fp32", "float": "fp32", "float64": "fp64", "double": "fp64",
+    "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
+    "bool": "i1", "float8_e4m3fn": "fp8e4nv", "float8_e5m2": "fp8e5",
+}
+
+# Kinds of runtime arguments, as the launch packs them.
+POINTER = "P"
+INT = "I"
+FLOAT = "F"
+
+_I32_MIN, _I32_MAX = -(1 << 31), (1 << 31) - 1
+_I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
+_U64_MAX = (1 << 64) - 1
+
+
+def dtype_name(dtype):
+    """The signature type of a tensor dtype: torch.float16 -> "fp16"."""
+    text = str(dtype)
+    if text.startswith("torch."):
+        text = text[6:]
+    name = _TORCH_DTYPES.get(text)
+    if name is None:
+        # triton.language dtypes and tilec.language's stand-ins.
+        name = getattr(dtype, "name", None) or text
+        name = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32",
+                "float64": "fp64", "int1": "i1"}.get(name, name)
+        if name not in _TORCH_DTYPES.values():
+            raise TypeError(f"tensors of dtype {dtype} cannot be passed to "
+                            "tilec kernels")
+    return name
+
+
+def int_type(value):
+    """i32, i64 or u64, as Triton types a Python int."""
+    if _I32_MIN <= value <= _I32_MAX:
+        return "i32"
+    if _I64_MIN <= value <= _I64_MAX:
+        return "i64"
+    if 0 <= value <= _U64_MAX:
+        return "u64"
+    raise OverflowError("integer to be specialized too large to represent")
+
+
+def constexpr_text(value, name):
+    """A constexpr parameter's value as a bare signature entry."""
+    value = getattr(value, "value", value) if _is_constexpr(value) else value
+    if value is None:
+        return "None"
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if _is_dtype(value):
+        return "tl." + _dtype_attr(value)
+    raise TypeError(f"constexpr argument '{name}' must be an int, a float, a "
+                    f"bool, None or a dtype, got {type(value).__name__}")
+
+
+def _is_constexpr(value):
+    return type(value).__name__ == "constexpr" and hasattr(value, "value")
+
+
+def _is_dtype(value):
+    t = type(value)
+    return t.__name__ == "dtype" and (t.__module__.startswith("triton")
+                                      or t.__module__.startswith("tilec")
+                                      or t.__module__.startswith("torch"))
+
+
+def _dtype_attr(value):
+    """tl.float16 and the like, for a triton, tilec or torch dtype."""
+    text = str(value)
+    if text.startswith("torch."):
+        text = text[6:]
+    return {"fp16": "float16", "bf16": "bfloat16", "fp32": "float32",
+            "fp64": "float64", "i1": "int1", "fp8e4nv": "float8e4nv",
+            "fp8e5": "float8e5", "half": "float16", "float": "float32",
+            "double": "float64", "bool": "int1"}.get(
+                getattr(value, "name", text), getattr(value, "name", text))
+
+
+def specialize(value, name, specialize_value=True, align=True):
+    """(signature entry, kind) of one argument of a parameter that is not a
+    tl.constexpr: kind is POINTER, INT or FLOAT for a value the launch
+    passes, None for a value that becomes a constexpr (None, a
+    tl.constexpr)."""
+    if value is None:
+        return "None", None
+    if isinstance(value, bool):
+        return "i1", INT
+    if isinstance(value, int):
+        t = int_type(value)
+        if specialize_value and value == 1:
+            return t + ":1", INT
+        if specialize_value and align and value % 16 == 0:
+            return t + ":16", INT
+        return t, INT
+    if isinstance(value, float):
+        return "fp32", FLOAT
+    if hasattr(value, "data_ptr"):
+        entry = "*" + dtype_name(value.dtype)
+        if specialize_value and align and value.data_ptr() % 16 == 0:
+            entry += ":16"
+        return entry, POINTER
+    if _is_constexpr(value):
+        return constexpr_text(value, name), None
+    raise TypeError(f"argument '{name}' of type {type(value).__name__} cannot "
+                    "be passed to a tilec kernel (expected a tensor, an int, "
+                    "a float, a bool or None)")

@@ -1,0 +1,31 @@
+# RUN: tilec %s -k k -s "*fp8e5, *i8, *fp16" --emit=tile --split-input-file --verify-diagnostics
+# Kernels the frontend accepts but tilec's back end has no lowering for are
+# refused at the op's line, by name, by tile-check-target-legality before
+# any pass runs (not in the tilegpu pipeline or the conversion to LLVM).
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(A, B, C):
+    a = tl.zeros((32, 16), tl.int8)
+    b = tl.zeros((16, 32), tl.int8)
+    # expected-error @+1 {{'tl.dot' of int8 operands into int32 needs M a multiple of 16, N of 8 and K of 32, got M=32 N=32 K=16}}
+    d = tl.dot(a, b)
+    offs = tl.arange(0, 32)
+    tl.store(C + offs[:, None] * 32 + offs[None, :], d.to(tl.float16))
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(A, B, C):
+    a = tl.zeros((2, 16, 16), tl.float16)
+    # expected-error @+1 {{'tl.dot' of fp16 operands into fp32 with batched (3-D) operands is not lowered by tilec's back end}}
+    d = tl.dot(a, a)
+    offs = tl.arange(0, 16)
+    tl.store(C + offs, tl.sum(tl.sum(d, 0), 0).to(tl.float16))
