@@ -144,8 +144,13 @@ FailureOr<TValue> Emitter::callTableEntry(
     return err(l, "'" + fn + "' is not supported in tilec kernels");
   if (!entry || entry->kind == BuiltinKind::NotCallable)
     return err(l, "'" + qn + "' is not a function of triton.language");
-  if (entry->kind == BuiltinKind::Refused)
-    return err(l, "'" + qn + "' is not supported by tilec");
+  if (entry->kind == BuiltinKind::Refused) {
+    // The table's reason, unless it is only "not implemented".
+    llvm::StringRef why = entry->reason;
+    if (why.empty() || why == "not implemented")
+      return err(l, "'" + qn + "' is not supported by tilec");
+    return err(l, "'" + qn + "' is not supported by tilec: " + why);
+  }
   unsigned cc = options.computeCapability;
   if (cc && cc < entry->minComputeCapability)
     return err(l, "'" + qn + "' needs compute capability " +
@@ -175,13 +180,6 @@ FailureOr<TValue> Emitter::builtinLoopOnly(BuiltinCall &c) {
   if (c.entry.reach & Py)
     return err(c.loc, "range() can only be the iterable of a 'for' loop");
   return err(c.loc, "'" + c.qn + "' can only be the iterable of a 'for' loop");
-}
-
-FailureOr<TValue> Emitter::builtinDotScaled(BuiltinCall &c) {
-  return err(c.loc, "'" + c.qn + "' is not supported by tilec yet: sm_80 and "
-                    "sm_90 have no block-scaled MMA instruction, and Triton "
-                    "3.6 emulates it there (operands converted to bf16 or "
-                    "fp16 and scaled, then a plain dot)");
 }
 
 FailureOr<TValue> Emitter::builtinJit(BuiltinCall &c) {

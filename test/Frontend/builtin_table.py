@@ -14,8 +14,9 @@
 # RUN: tilec --list-builtins | FileCheck %s --check-prefix=LIST
 # LIST: {{^}}load tl supported memory pointer, mask=None, other=None,
 # LIST: {{^}}exp tl,math,method supported elementwise x 0
-# LIST: {{^}}cdiv tl,math,triton supported elementwise x, div 0
+# LIST: {{^}}cdiv tl,math,method,triton supported elementwise x, div 0
 # LIST: {{^}}to method supported elementwise input, dtype,
-# LIST: {{^}}sort tl refused reductions 0 not implemented
+# LIST: {{^}}sort tl supported reductions x, dim=None, descending=0 0
+# LIST: {{^}}dot_scaled tl refused matrix 0 sm_80 and sm_90 have no block-scaled MMA instruction
 # LIST: {{^}}min py supported Python builtins *args 0
 # LIST: {{^}}zip py refused Python builtins 0 not supported in tilec kernels

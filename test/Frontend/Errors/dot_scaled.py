@@ -13,5 +13,5 @@ def k(A, AS, B, BS):
     b = tl.load(B + r[:, None] * 32 + r[None, :])
     sa = tl.load(AS + r)
     sb = tl.load(BS + r)
-    # expected-error @+1 {{'tl.dot_scaled' is not supported by tilec yet: sm_80 and sm_90 have no block-scaled MMA instruction, and Triton 3.6 emulates it there (operands converted to bf16 or fp16 and scaled, then a plain dot)}}
+    # expected-error @+1 {{'tl.dot_scaled' is not supported by tilec: sm_80 and sm_90 have no block-scaled MMA instruction, and Triton 3.6 emulates it there (operands converted to bf16 or fp16 and scaled, then a plain dot), which tilec does not do yet}}
     c = tl.dot_scaled(a, sa[:, None], "e5m2", b, sb[None, :], "e5m2")
