@@ -15,7 +15,7 @@ if [ ! -f /tmp/libtilec.so.0.1.0 ]; then
 fi
 export TILEC_LIBRARY=/tmp/libtilec.so.0.1.0 TILEC_CACHE_DIR=/tmp/tilec-cache-tt
 export PYTHONPATH=$PWD/python:$PWD/bench/triton_tests PYTHONUNBUFFERED=1
-plugin=(); [ "$mode" = tilec ] && plugin=(-p tilec_plugin)
+plugin=(-p triton36_compat); [ "$mode" = tilec ] && plugin+=(-p tilec_plugin)
 sel=("$@"); [ ${#sel[@]} -eq 0 ] && sel=(unit/language)
 ( cd .carry/ttests && timeout -s INT "$secs" python3 -m pytest "${plugin[@]}" -n 14 \
     --timeout 120 -v --tb=line -p no:cacheprovider --junitxml="$out/junit-$mode.xml" \

@@ -70,5 +70,8 @@ def test_constexpr_values():
     assert spec.constexpr_text(None, "B") == "None"
     assert spec.constexpr_text(tl.constexpr(8), "B") == "8"
     assert spec.constexpr_text(tl.float16, "B") == "tl.float16"
+    assert spec.constexpr_text("mean", "B") == "'mean'"
+    assert spec.constexpr_text((16, (2, "a")), "B") == "(16,(2,'a'))"
+    assert spec.constexpr_text([tl.float16], "B") == "(tl.float16,)"
     with pytest.raises(TypeError, match="constexpr argument 'B'"):
-        spec.constexpr_text([1], "B")
+        spec.constexpr_text({1}, "B")

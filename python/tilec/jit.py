@@ -242,6 +242,7 @@ class JITFunction:
 
     def __init__(self, fn, do_not_specialize=None,
                  do_not_specialize_on_alignment=None, debug=None):
+        self._origin = fn
         self.fn = python_function(fn)
         # A triton JITFunction carries its own do_not_specialize lists.
         if do_not_specialize is None:
@@ -271,7 +272,7 @@ class JITFunction:
         """The kernel's KernelSource, read once, when first compiled (the
         helpers it reaches may be defined after it)."""
         if self._source is None:
-            self._source = KernelSource(self.fn)
+            self._source = KernelSource(self._origin)
         return self._source
 
     def __repr__(self):
@@ -360,8 +361,9 @@ class JITFunction:
             kernel = self.cache.get(key)
             if kernel is not None:
                 return kernel
-            defines = [tuple(e.split("=", 1)) for e in entries if "=" in e]
-            signature = ", ".join(e for e in entries if "=" not in e)
+            defines = [tuple(e.split("=", 1)) for e in entries
+                       if _is_define(e)]
+            signature = ", ".join(e for e in entries if not _is_define(e))
             src = self.source
             opts = _lib.Options(self.__name__, signature, num_warps=num_warps,
                                 num_stages=num_stages, arch=arch, debug=debug,
@@ -400,12 +402,17 @@ class JITFunction:
         return kernel
 
 
+def _is_define(entry):
+    """A dtype constexpr, kept as `NAME=tl.float16` (specialize()); a str
+    or tuple value may hold '=' too."""
+    return "=" in entry and not entry.startswith(("'", '"', "("))
+
+
 def _refuse_unsupported(kernel, options):
-    """Launch options tilec cannot honor are errors, never ignored."""
-    if int(options.get("num_ctas", 1) or 1) != 1:
-        raise ArgumentError(f"launch of '{kernel}': num_ctas other than 1 "
-                            "(thread block clusters) is not supported by "
-                            "tilec")
+    """Launch options tilec cannot honor are errors, never ignored.
+    `num_ctas` is not among them: it asks Triton to spread each program
+    over a cluster of CTAs, which changes its speed but not what it
+    computes; tilec runs every program on one CTA."""
     if options.get("maxnreg") is not None:
         raise ArgumentError(f"launch of '{kernel}': maxnreg is not supported "
                             "by tilec")

@@ -21,6 +21,7 @@ import sys
 import types
 
 from . import specialize as _spec
+from .hoist import hoist, is_nested, needs_hoisting
 
 
 def python_function(obj):
@@ -34,6 +35,21 @@ def python_function(obj):
         obj = inner
         seen += 1
     return obj
+
+
+def _jit_object(obj):
+    """The innermost Triton JITFunction around a kernel (the object whose
+    `.src` Triton compiles), or None."""
+    found = None
+    seen = 0
+    while obj is not None and not isinstance(obj, types.FunctionType) \
+            and seen <= 16:
+        if isinstance(getattr(type(obj), "src", None), property) or \
+                isinstance(getattr(obj, "src", None), str):
+            found = obj
+        obj = getattr(obj, "fn", None)
+        seen += 1
+    return found
 
 
 def is_jit_function(obj):
@@ -72,6 +88,7 @@ class KernelSource:
     constexpr globals they read."""
 
     def __init__(self, fn):
+        self.jit_object = _jit_object(fn)
         self.fn = python_function(fn)
         self.name = self.fn.__name__
         self.module = self.fn.__module__
@@ -84,12 +101,19 @@ class KernelSource:
         self.filename = os.path.abspath(path)
         with open(self.filename, encoding="utf-8") as f:
             self.text = f.read()
-        self._mark_plain_function()
+        # (function, jit object) put at the top level of the text (hoist.py).
+        self.hoisted = []
+        if needs_hoisting(self.fn, None, self.jit_object):
+            self.hoisted.append((self.fn, self.jit_object))
+        else:
+            self._mark_plain_function()
         # module name -> (file, text) of every other module with helpers.
         self.modules = {}
         # (module name or "", global name, value text) of constexpr globals.
         self.globals = []
         self._collect()
+        if self.hoisted:
+            self.text = hoist(self.text, self.hoisted)
 
     def _mark_plain_function(self):
         """tilec.jit(f) of a function without a jit decorator in its file:
@@ -119,6 +143,7 @@ class KernelSource:
             if id(fn) in visited:
                 continue
             visited.add(id(fn))
+            self._collect_closure(fn, todo, seen_globals)
             g = fn.__globals__
             names = _code_names(fn.__code__)
             for name in sorted(names):
@@ -145,6 +170,35 @@ class KernelSource:
                             self._add_module(value.__name__)
                             self._note_global(None, attr, member,
                                               seen_globals, value.__name__)
+
+    def _collect_closure(self, fn, todo, seen):
+        """The enclosing function's locals a nested kernel reads: Triton
+        sees them as globals. @jit helpers defined beside the kernel are
+        hoisted with it; constexprs and dtypes become global values."""
+        cells = fn.__closure__ or ()
+        for name, cell in zip(fn.__code__.co_freevars, cells):
+            try:
+                value = cell.cell_contents
+            except ValueError:
+                continue
+            if is_jit_function(value):
+                helper = python_function(value)
+                if is_nested(helper) and helper.__module__ == self.module:
+                    if all(h is not helper for h, _ in self.hoisted):
+                        self.hoisted.append((helper, _jit_object(value)))
+                else:
+                    self._add_module(helper.__module__)
+                todo.append(helper)
+                continue
+            if (name, id(fn)) in seen:
+                continue
+            seen.add((name, id(fn)))
+            if _spec._is_constexpr(value) or _spec._is_dtype(value):
+                try:
+                    text = _spec.constexpr_text(value, name)
+                except TypeError:
+                    continue
+                self.globals.append(("", name, text))
 
     def _add_module(self, module_name):
         if module_name == self.module or module_name in self.modules:

@@ -77,8 +77,15 @@ def constexpr_text(value, name):
         return repr(value)
     if _is_dtype(value):
         return "tl." + _dtype_attr(value)
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, (tuple, list)):
+        # Tuples, lists and torch.Size (a tuple): Triton's constexpr tuple.
+        items = [constexpr_text(v, name) for v in value]
+        return "(" + ",".join(items) + ("," if len(items) == 1 else "") + ")"
     raise TypeError(f"constexpr argument '{name}' must be an int, a float, a "
-                    f"bool, None or a dtype, got {type(value).__name__}")
+                    "bool, None, a str, a dtype or a tuple of these, got "
+                    f"{type(value).__name__}")
 
 
 def _is_constexpr(value):

@@ -30,3 +30,12 @@ def undecorated(x_ptr, n):
 def broken_kernel(x_ptr):
     offs = tl.arange(0, 100)
     tl.store(x_ptr + offs, offs)
+
+
+@tilec.jit
+def select_kernel(x_ptr, kind: tl.constexpr, shape: tl.constexpr):
+    offs = tl.arange(0, shape[0])
+    if kind == "double":
+        tl.store(x_ptr + offs, tl.load(x_ptr + offs) * 2)
+    else:
+        tl.store(x_ptr + offs, tl.load(x_ptr + offs) + shape[1])
