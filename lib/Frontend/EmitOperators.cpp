@@ -282,9 +282,12 @@ FailureOr<TValue> Emitter::binaryOp(BinaryOpKind op, const TValue &a,
                    op == BinaryOpKind::BitXor || op == BinaryOpKind::LShift ||
                    op == BinaryOpKind::RShift;
   if (isBitwise && isFloat(*ct))
-    return err(l, "operator '" + llvm::StringRef(binaryOpSpelling(op)) +
-                      "' needs integer operands, got " + a.describe() +
-                      " and " + bv.describe());
+    // Triton's wording first ("invalid operands of type"), which code
+    // written for Triton matches on.
+    return err(l, "invalid operands of type " + a.describe() + " and " +
+                      bv.describe() + ": operator '" +
+                      llvm::StringRef(binaryOpSpelling(op)) +
+                      "' needs integer operands");
   if (op == BinaryOpKind::FloorDiv && isFloat(*ct))
     return err(l, "floor division '//' is not supported for floating-point "
                   "operands (" +

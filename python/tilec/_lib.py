@@ -12,6 +12,7 @@ import ctypes
 import json
 import os
 
+from . import errors as _errors
 from .errors import (ArgumentError, CompilationError, CudaError,
                      DriverUnavailableError, TilecError)
 
@@ -152,7 +153,7 @@ def raise_for(status, err):
         cuda_result = lib.tilec_error_cuda_result(err)
         lib.tilec_error_free(err)
     if status == _ERROR_COMPILE:
-        raise CompilationError(message)
+        raise _errors.compilation_error(message)
     if status == _ERROR_ARGUMENT:
         raise ArgumentError(message)
     if status == _ERROR_CUDA:

@@ -25,6 +25,32 @@ def install():
             kernel = self.__dict__["_tilec_kernel"] = JITFunction(self)
         return kernel.run(*args, grid=grid, warmup=warmup, **kwargs)
 
+    _make_errors_triton_errors()
     TritonJITFunction._tilec_original_run = TritonJITFunction.run
     TritonJITFunction.run = run
     _installed = True
+
+
+def _make_errors_triton_errors():
+    """A kernel tilec refuses raises an exception that is also Triton's
+    CompilationError (and so a TritonError), with Triton's attributes: code
+    that catches Triton's errors keeps working."""
+    from triton.compiler.errors import CompilationError as TritonError
+
+    from . import errors
+
+    class CompilationError(errors.CompilationError, TritonError):
+        def __init__(self, message):
+            Exception.__init__(self, message)
+            self.src = None
+            self.node = None
+            self.error_message = message
+
+        def __str__(self):
+            return self.error_message
+
+        def __reduce__(self):
+            return (type(self), (self.error_message,))
+
+    CompilationError.__module__ = errors.__name__
+    errors._compilation_error_class = CompilationError

@@ -25,3 +25,16 @@ class CudaError(TilecError):
 
 class DriverUnavailableError(TilecError):
     """No CUDA driver or no GPU."""
+
+
+# The class of the exception for a kernel that does not compile. Under
+# use_as_triton() (as_triton.py) it is a subclass of both this
+# CompilationError and Triton's, so that code written for Triton, which
+# catches triton.CompilationError or triton.TritonError, still catches it.
+_compilation_error_class = CompilationError
+
+
+def compilation_error(message):
+    """The exception to raise for a kernel tilec refuses: `message` is the
+    located diagnostic text."""
+    return _compilation_error_class(message)

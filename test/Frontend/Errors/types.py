@@ -125,7 +125,7 @@ import triton.language as tl
 @triton.jit
 def k(X, N):
     a = tl.zeros((16,), dtype=tl.float32)
-    # expected-error @+1 {{operator '&' needs integer operands, got tensor fp32[16] and constexpr int 1}}
+    # expected-error @+1 {{invalid operands of type tensor fp32[16] and constexpr int 1: operator '&' needs integer operands}}
     c = a & 1
 
 
@@ -137,7 +137,7 @@ import triton.language as tl
 @triton.jit
 def k(X, N):
     a = tl.zeros((16,), dtype=tl.float32)
-    # expected-error @+1 {{operator '<<' needs integer operands, got tensor fp32[16] and constexpr int 1}}
+    # expected-error @+1 {{invalid operands of type tensor fp32[16] and constexpr int 1: operator '<<' needs integer operands}}
     c = a << 1
 
 
