@@ -11,6 +11,7 @@ the loader's path.
 import ctypes
 import json
 import os
+import threading
 
 from .errors import (ArgumentError, CompilationError, CudaError,
                      DriverUnavailableError, TilecError)
@@ -119,6 +120,8 @@ def _declare(lib):
     fn("tilec_kernel_load", i, _P, _P, ctypes.POINTER(_P), E)
     fn("tilec_kernel_free", None, _P)
     fn("tilec_kernel_launch_slots", i, _P, u, u, u, _P, _S, sz, E)
+    if hasattr(lib, "tilec_kernel_launch_packet"):
+        fn("tilec_options_add_include_dir", None, _P, _S)
     if hasattr(lib, "tilec_options_add_module"):
         fn("tilec_options_add_module", None, _P, _S, _S, ctypes.c_char_p,
            ctypes.c_ssize_t)
@@ -131,6 +134,10 @@ if lib.tilec_api_version() // 1000 != API_MAJOR:
     raise ImportError(f"{path} implements tilec C API "
                       f"{lib.tilec_api_version()}, this package needs major "
                       f"version {API_MAJOR}")
+if not hasattr(lib, "tilec_kernel_launch_packet"):
+    raise ImportError(f"{path} implements tilec C API "
+                      f"{lib.tilec_api_version() / 1000:.3f}, this package "
+                      "needs 1.1 (tilec_kernel_launch_packet)")
 
 
 def _take_string(ptr):
@@ -178,7 +185,8 @@ class Options:
 
     def __init__(self, kernel, signature, num_warps=4, num_stages=3,
                  arch="sm_90a", defines=(), debug=False, fp_fusion=True,
-                 assemble=ASSEMBLE_IF_AVAILABLE, modules=(), globals_=()):
+                 assemble=ASSEMBLE_IF_AVAILABLE, modules=(), globals_=(),
+                 include_dirs=()):
         self.handle = lib.tilec_options_create()
         lib.tilec_options_set_kernel(self.handle, kernel.encode())
         lib.tilec_options_set_signature(self.handle, signature.encode())
@@ -198,6 +206,9 @@ class Options:
             data = text.encode()
             lib.tilec_options_add_module(self.handle, name.encode(),
                                          filename.encode(), data, len(data))
+        for directory in include_dirs:
+            lib.tilec_options_add_include_dir(self.handle,
+                                              os.fsencode(directory))
         for module, name, value in globals_:
             lib.tilec_options_set_global(self.handle, module.encode(),
                                          name.encode(), value.encode())
@@ -298,6 +309,46 @@ class Kernel:
 
 # The launch is the hot path: the function object is looked up once.
 _launch_slots = lib.tilec_kernel_launch_slots
+
+# tilec_kernel_launch_packet(const void *packet, tilec_error **error)
+# without declared argument types: ctypes passes a bytes object as its
+# buffer and a byref() as its address with no conversion, the cheapest
+# foreign call it makes. Its own function object (lib[...] makes a new
+# one), so the declared one above keeps its types.
+launch_packet_raw = lib["tilec_kernel_launch_packet"]
+launch_packet_raw.restype = ctypes.c_int
+
+# Each thread's tilec_error * slot for the packet launch and a byref() of
+# it, made once per thread (error_slots.ref): a failing launch in one
+# thread never takes another's error.
+error_slots = threading.local()
+
+
+def new_error_ref():
+    """This thread's error slot's byref(), made on its first launch."""
+    slot = _P()
+    error_slots.slot = slot
+    error_slots.ref = ctypes.byref(slot)
+    return error_slots.ref
+
+
+def packet_failed(status):
+    """Raises the error of this thread's failed packet launch."""
+    slot = error_slots.slot
+    err = slot.value
+    slot.value = None
+    raise_for(status, err)
+
+
+def launch_packet(packet):
+    """Launches a tilec_kernel_launch_packet packet (bytes)."""
+    try:
+        ref = error_slots.ref
+    except AttributeError:
+        ref = new_error_ref()
+    status = launch_packet_raw(packet, ref)
+    if status:
+        packet_failed(status)
 
 
 def launch_slots(kernel_handle, gx, gy, gz, stream, slots, count):
