@@ -90,7 +90,7 @@ def main():
     results["compiled"] = median_us(lambda: run(xp, yp, op, n))
     from tilec import _lib
     if hasattr(_lib, "launch_packet_raw"):
-        pack, handle, count, _ = compiled.entry(0, range(4), 4)
+        pack, _, handle, count, _ = compiled.entry(0, range(4), 4)
         packet = pack(handle, count, 4, 1, 1, 0, xp, yp, op, n)
         err = ctypes.c_void_p()
         ref = ctypes.byref(err)

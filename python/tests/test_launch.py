@@ -273,3 +273,55 @@ def test_compiled_kernel_checks_its_specialization(fake):
                                                   "signature, but 2 is not 1"):
         one[(1,)](0xd00000, 0xd01000, 0xd02000, 2)
     assert fake.fake_launches() == before
+
+
+class TensorDescriptor:
+    """triton.tools.tensor_descriptor.TensorDescriptor's fields."""
+
+    def __init__(self, base, shape, strides, block_shape, padding="zero"):
+        self.base = base
+        self.shape = shape
+        self.strides = strides
+        self.block_shape = block_shape
+        self.padding = padding
+
+
+def test_tensor_descriptors(fake, add_kernel, monkeypatch):
+    fake.fake_set_arg_count(2)
+    k = tilec.jit(kernels.copy_tile_kernel.fn)
+    a = FakeTensor(0xe00000, "float16")
+    b = FakeTensor(0xf00000, "float16")
+    for i in range(2):
+        da = TensorDescriptor(a, [256, 64], [64, 1], [64, 64])
+        db = TensorDescriptor(b, [256, 64], [64, 1], [64, 64])
+        compiled = k[(4,)](da, db, BLOCK_M=64, BLOCK_N=64)
+        assert compiled.signature == ("tensordesc<fp16[64, 64]>, "
+                                      "tensordesc<fp16[64, 64]>, 64, 64")
+        assert len(k.fast_cache) == 1
+        # Each map was encoded for its tensor, at launch.
+        assert last_launch(fake, 2)[3] == [0xe00000, 0xf00000]
+    dims = (ctypes.c_uint64 * 5)()
+    strides = (ctypes.c_uint64 * 5)()
+    box = (ctypes.c_uint * 5)()
+    fake.fake_last_tensor_map.restype = ctypes.c_uint
+    assert fake.fake_last_tensor_map(dims, strides, box) == 2
+    # Innermost first, strides in bytes.
+    assert (list(dims[:2]), strides[0], list(box[:2])) == (
+        [64, 256], 128, [64, 64])
+    before = fake.fake_launches()
+    cpu = TensorDescriptor(FakeTensor(0xe00000, "float16", device="cpu"),
+                           [256, 64], [64, 1], [64, 64])
+    with pytest.raises(tilec.ArgumentError,
+                       match="argument 'in_desc' is a tensor on cpu"):
+        k[(4,)](cpu, db, BLOCK_M=64, BLOCK_N=64)
+    nan = TensorDescriptor(a, [256, 64], [64, 1], [64, 64], padding="nan")
+    with pytest.raises(tilec.ArgumentError,
+                       match="argument 'in_desc' is a tensor descriptor with "
+                             "padding 'nan'"):
+        k[(4,)](nan, db, BLOCK_M=64, BLOCK_N=64)
+    # A base TMA cannot address: the library's check, before the driver.
+    odd = TensorDescriptor(FakeTensor(0xe00008, "float16"), [256, 64],
+                           [64, 1], [64, 64])
+    with pytest.raises(tilec.TilecError, match="in_desc"):
+        k[(4,)](odd, db, BLOCK_M=64, BLOCK_N=64)
+    assert fake.fake_launches() == before

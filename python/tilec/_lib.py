@@ -340,15 +340,81 @@ def packet_failed(status):
     raise_for(status, err)
 
 
-def launch_packet(packet):
-    """Launches a tilec_kernel_launch_packet packet (bytes)."""
+def launch_with(call, packet):
+    """Launches `packet` with `call` (launch.Entry's), raising its error."""
     try:
         ref = error_slots.ref
     except AttributeError:
         ref = new_error_ref()
-    status = launch_packet_raw(packet, ref)
+    status = call(packet, ref)
     if status:
         packet_failed(status)
+
+
+class TensorDesc(ctypes.Structure):
+    _fields_ = [("base", ctypes.c_uint64), ("rank", ctypes.c_int),
+                ("shape", ctypes.c_int64 * 5),
+                ("strides", ctypes.c_int64 * 5)]
+
+
+class _ArgValue(ctypes.Union):
+    _fields_ = [("pointer", ctypes.c_uint64), ("integer", ctypes.c_int64),
+                ("floating", ctypes.c_double),
+                ("tensordesc", ctypes.POINTER(TensorDesc))]
+
+
+class Arg(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int), ("value", _ArgValue)]
+
+
+lib.tilec_kernel_launch.restype = ctypes.c_int
+lib.tilec_kernel_launch.argtypes = [
+    _P, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, _P, ctypes.POINTER(Arg),
+    ctypes.c_size_t, ctypes.POINTER(_P)]
+
+
+def _descriptor(desc):
+    """A TensorDescriptor as tilec_tensordesc: its base's address, shape and
+    strides in elements (a rank past 5 is passed as such, for the library
+    to refuse)."""
+    d = TensorDesc()
+    d.base = desc.base.data_ptr()
+    shape = [int(x) for x in desc.shape]
+    strides = [int(x) for x in desc.strides]
+    d.rank = len(shape)
+    for i, (size, stride) in enumerate(zip(shape[:5], strides[:5])):
+        d.shape[i] = size
+        d.strides[i] = stride
+    return d
+
+
+def typed_launcher(kinds):
+    """A launch.Entry call for a kernel with tensor descriptor parameters:
+    the packet is (handle, count, gx, gy, gz, stream, *values), launched
+    with tilec_kernel_launch."""
+    codes = [{"pointer": PARAM_POINTER, "int": PARAM_INT,
+              "float": PARAM_FLOAT, "tensordesc": PARAM_TENSORDESC}[k]
+             for k in kinds]
+
+    def call(packet, ref):
+        handle, count, gx, gy, gz, stream = packet[:6]
+        values = packet[6:]
+        args = (Arg * max(len(values), 1))()
+        descs = []
+        for i, (code, value) in enumerate(zip(codes, values)):
+            args[i].kind = code
+            if code == PARAM_TENSORDESC:
+                descs.append(_descriptor(value))
+                args[i].value.tensordesc = ctypes.pointer(descs[-1])
+            elif code == PARAM_FLOAT:
+                args[i].value.floating = value
+            elif code == PARAM_POINTER:
+                args[i].value.pointer = value
+            else:
+                args[i].value.integer = value
+        return lib.tilec_kernel_launch(handle, gx, gy, gz, stream, args,
+                                       len(values), ref)
+    return call
 
 
 def launch_slots(kernel_handle, gx, gy, gz, stream, slots, count):

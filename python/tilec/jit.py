@@ -199,7 +199,8 @@ class CompiledKernel:
             if entry is None:
                 entry = entries[device] = self.entry(device, range(count),
                                                      count)
-            _lib.launch_packet(entry[0](entry[1], entry[2], gx, gy, gz,
+            pack, call, handle, n, _ = entry
+            _lib.launch_with(call, pack(handle, n, gx, gy, gz,
                                         get_stream(device), *args))
         return run
 
@@ -231,6 +232,8 @@ def _slot_format(param):
     kind = param["kind"]
     if kind == "float":
         return "d"
+    if kind == "tensordesc":
+        return "Q"  # never packed: such kernels launch with typed args
     if kind == "pointer" or param["type"] == "u64":
         return "Q"
     return "q"
@@ -416,6 +419,9 @@ class JITFunction:
             return entry, int(value)
         if kind == _spec.FLOAT:
             return entry, float(value)
+        if kind == _spec.TENSORDESC:
+            _check_descriptor(self.__name__, p.name, value)
+            return entry, value
         return entry, None
 
     def _constexpr_key(self, value, index):
@@ -488,6 +494,9 @@ class JITFunction:
             if kind == _spec.POINTER:
                 _check_tensor(self.__name__, p.name, v)
                 runtime.append(v.data_ptr())
+            elif kind == _spec.TENSORDESC:
+                _check_descriptor(self.__name__, p.name, v)
+                runtime.append(v)
             elif kind == _spec.INT:
                 runtime.append(int(v))
             else:
@@ -564,10 +573,10 @@ class JITFunction:
         else:
             entry = kernel.entry(device, keep, len(binder_values))
         if g[0] and g[1] and g[2]:
-            pack, handle, count, _ = entry
-            _lib.launch_packet(pack(handle, count, g[0], g[1], g[2],
-                                    stream_functions()[1](device),
-                                    *binder_values))
+            pack, call, handle, count, _ = entry
+            _lib.launch_with(call, pack(handle, count, g[0], g[1], g[2],
+                                        stream_functions()[1](device),
+                                        *binder_values))
         return kernel, entry
 
 
@@ -584,6 +593,17 @@ def _refuse_unsupported(kernel, options):
         if options.get(name):
             raise ArgumentError(f"launch of '{kernel}': {name} is not "
                                 "supported by tilec")
+
+
+def _check_descriptor(kernel, name, desc):
+    """A tensor descriptor's base must be on the GPU, and its padding the
+    zeros TMA fills out-of-bounds elements with."""
+    padding = getattr(desc, "padding", "zero")
+    if padding not in ("zero", None):
+        raise ArgumentError(f"launch of '{kernel}': argument '{name}' is a "
+                            f"tensor descriptor with padding {padding!r}; "
+                            "tilec pads with zeros only")
+    _check_tensor(kernel, name, desc.base)
 
 
 def _check_tensor(kernel, name, value):

@@ -87,13 +87,21 @@ class Entry:
     `pack(handle, count, gx, gy, gz, stream, *values)` makes the packet
     from the binder's runtime values (one per parameter that is not a
     constexpr, None where the specialization made it a constexpr, which
-    `keep` leaves out)."""
+    `keep` leaves out), and `call(packet, error_ref)` launches it and
+    returns the status. A kernel with tensor descriptor parameters takes
+    typed arguments (tilec_kernel_launch): its packet is the tuple of the
+    same values."""
 
-    __slots__ = ("pack", "handle", "count", "kernel")
+    __slots__ = ("pack", "call", "handle", "count", "kernel")
 
     def __init__(self, compiled, loaded, keep, num_values):
-        fmt = HEADER + compiled._format[1:]
-        packer = struct.Struct(fmt).pack
+        if "tensordesc" in compiled.kinds:
+            def packer(*packet):
+                return packet
+            self.call = _lib.typed_launcher(compiled.kinds)
+        else:
+            packer = struct.Struct(HEADER + compiled._format[1:]).pack
+            self.call = _lib.launch_packet_raw
         if len(keep) != num_values:
             keep = tuple(keep)
 
@@ -105,7 +113,7 @@ class Entry:
         self.kernel = compiled
 
     def as_tuple(self):
-        return self.pack, self.handle, self.count, self.kernel
+        return self.pack, self.call, self.handle, self.count, self.kernel
 
 
 def _int_key(name, specialize, align):
@@ -212,7 +220,7 @@ def make_binder(fn, params, tensor_cls, get_device, get_stream, cache, miss,
         "    else:",
         "        _tc_gx, _tc_gy, _tc_gz = _tc_grid3(_tc_grid, "
         f"{{{meta}}}, {{{option_dict}}})",
-        "    _tc_pk, _tc_h, _tc_n, _tc_kernel = _tc_e",
+        "    _tc_pk, _tc_call, _tc_h, _tc_n, _tc_kernel = _tc_e",
         "    try:",
         "        _tc_b = _tc_pk(_tc_h, _tc_n, _tc_gx, _tc_gy, _tc_gz, "
         f"_tc_get_stream(_tc_dev){', ' + vals if vals else ''})",
@@ -240,7 +248,7 @@ def make_binder(fn, params, tensor_cls, get_device, get_stream, cache, miss,
         "_tc_ckey": constexpr_key, "_tc_grid3": grid3,
         "_tc_int_range": int_range_code, "_tc_struct_error": struct.error,
         "_tc_tls": _lib.error_slots, "_tc_new_ref": _lib.new_error_ref,
-        "_tc_call": _lib.launch_packet_raw, "_tc_fail": fail,
+        "_tc_fail": fail,
         **defaults,
     }
     source = "\n".join(src) + "\n"

@@ -5,7 +5,8 @@
 |* kernels where there is no GPU ($TILEC_LIBCUDA). It runs nothing: one     *|
 |* device (compute capability 9.0), any image loads, and cuLaunchKernel     *|
 |* records what reached it (grid, block, stream, the first arguments as     *|
-|* 8-byte words), which the tests read through the fake_* functions below.  *|
+|* 8-byte words; a tensor map holds the address it was encoded for), which *|
+|* the tests read through the fake_* functions below.                       *|
 |* Because a launch costs next to nothing here, timing a launch through it  *|
 |* measures the host path of the Python package alone.                      *|
 |*                                                                          *|
@@ -38,6 +39,9 @@ static uint64_t stream;
 static int argCount = 0;
 static uint64_t words[MAX_WORDS];
 static CUresult launchResult = OK;
+static unsigned mapRank;
+static uint64_t mapDims[5], mapStrides[5];
+static unsigned mapBox[5];
 
 /* What the tests read and set. */
 int fake_launches(void) { return launches; }
@@ -48,6 +52,16 @@ void fake_last_launch(unsigned *g, unsigned *b, uint64_t *s, uint64_t *w) {
   memcpy(b, block, sizeof(block));
   *s = stream;
   memcpy(w, words, sizeof(uint64_t) * (size_t)argCount);
+}
+
+/* The last cuTensorMapEncodeTiled: rank, sizes, byte strides (rank - 1
+ * of them) and box. */
+unsigned fake_last_tensor_map(uint64_t *dims, uint64_t *strides,
+                              unsigned *box) {
+  memcpy(dims, mapDims, sizeof(mapDims));
+  memcpy(strides, mapStrides, sizeof(mapStrides));
+  memcpy(box, mapBox, sizeof(mapBox));
+  return mapRank;
 }
 
 CUresult cuGetErrorName(CUresult r, const char **s) {
@@ -202,5 +216,28 @@ CUresult cuEventElapsedTime_v2(float *ms, CUevent a, CUevent b) {
 }
 CUresult cuEventDestroy_v2(CUevent e) {
   free(e);
+  return OK;
+}
+/* Checks nothing: keeps what the tests read, and writes the address into
+ * the map's first 8 bytes, which a launch passes on. */
+CUresult cuTensorMapEncodeTiled(void *map, int type, unsigned rank,
+                                void *address, const uint64_t *dims,
+                                const uint64_t *strides, const unsigned *box,
+                                const unsigned *elementStrides,
+                                int interleave, int swizzle, int l2,
+                                int oobFill) {
+  (void)type, (void)elementStrides, (void)interleave, (void)swizzle, (void)l2,
+      (void)oobFill;
+  if (rank < 1 || rank > 5)
+    return ERROR_INVALID_VALUE;
+  mapRank = rank;
+  memset(mapDims, 0, sizeof(mapDims));
+  memset(mapStrides, 0, sizeof(mapStrides));
+  memcpy(mapDims, dims, sizeof(uint64_t) * rank);
+  memcpy(mapStrides, strides, sizeof(uint64_t) * (rank - 1));
+  memcpy(mapBox, box, sizeof(unsigned) * rank);
+  memset(map, 0, 128);
+  uint64_t a = (uint64_t)(uintptr_t)address;
+  memcpy(map, &a, 8);
   return OK;
 }

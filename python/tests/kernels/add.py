@@ -30,3 +30,11 @@ def undecorated(x_ptr, n):
 def broken_kernel(x_ptr):
     offs = tl.arange(0, 100)
     tl.store(x_ptr + offs, offs)
+
+
+@tilec.jit
+def copy_tile_kernel(in_desc, out_desc, BLOCK_M: tl.constexpr,
+                     BLOCK_N: tl.constexpr):
+    pid = tl.program_id(0)
+    tile = in_desc.load([pid * BLOCK_M, 0])
+    out_desc.store([pid * BLOCK_M, 0], tile)
