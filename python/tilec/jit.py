@@ -318,8 +318,12 @@ class JITFunction:
     _tilec_jit = True
 
     def __init__(self, fn, do_not_specialize=None,
-                 do_not_specialize_on_alignment=None, debug=None):
+                 do_not_specialize_on_alignment=None, debug=None,
+                 include_dirs=None):
         self.fn = python_function(fn)
+        # `tilec -I`: part of every compile's options and cache key.
+        self.include_dirs = tuple(os.path.abspath(os.fspath(d))
+                                  for d in include_dirs or ())
         # A triton JITFunction carries its own do_not_specialize lists.
         if do_not_specialize is None:
             do_not_specialize = getattr(fn, "do_not_specialize", None)
@@ -532,7 +536,8 @@ class JITFunction:
                                 num_stages=num_stages, arch=arch, debug=debug,
                                 defines=defines, fp_fusion=fp_fusion,
                                 modules=src.compiler_modules(),
-                                globals_=src.globals)
+                                globals_=src.globals,
+                                include_dirs=self.include_dirs)
             compiled = _lib.compile(src.text, src.filename, opts)
             kernel = CompiledKernel(self, signature, opts, compiled)
             kernel._set_checks({p.name: e for p, e in zip(self.params,
