@@ -375,8 +375,7 @@ class JITFunction:
 
     def _bind_fail(self, extra, kwargs, values):
         """The error of a launch's arguments that do not bind, as bind()
-        words it: the binder found too many, a missing one or an unknown
-        keyword."""
+        words it: the binder found too many or a missing one."""
         n = len(self.params)
         if extra:
             raise ArgumentError(f"{self.__name__}() takes {n} arguments but "
@@ -385,9 +384,7 @@ class JITFunction:
             if v is _launch.MISSING:
                 raise ArgumentError(f"{self.__name__}() is missing the "
                                     f"argument '{p.name}'")
-        name = next(iter(kwargs))
-        raise ArgumentError(f"{self.__name__}() got an unexpected keyword "
-                            f"argument '{name}'")
+        raise AssertionError("the binder found no binding error")
 
     def _make_binder(self):
         """launch.py's binder for this kernel; the general path for a
@@ -434,11 +431,15 @@ class JITFunction:
         return ("constexpr",
                 _spec.constexpr_text(value, self.params[index].name))
 
-    def _miss(self, key, device, grid, meta, options, values):
+    def _miss(self, key, device, grid, meta, kwargs, values):
         """A launch whose key the fast path has not seen: the general
         path's checks, specialization and compile, then the key's entry,
-        then the launch."""
-        options = {k: v for k, v in options.items() if v is not None}
+        then the launch. `kwargs`: the keywords that are no parameter."""
+        for name in kwargs:
+            if name not in _OPTIONS:
+                raise ArgumentError(f"{self.__name__}() got an unexpected "
+                                    f"keyword argument '{name}'")
+        options = {k: v for k, v in kwargs.items() if v is not None}
         kernel, entry = self._launch_values(device, grid, meta, options,
                                             list(meta.values()), values)
         self.fast_cache[key] = entry

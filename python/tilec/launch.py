@@ -143,17 +143,18 @@ def make_binder(fn, params, tensor_cls, get_device, get_stream, cache, miss,
                 classify, constexpr_key, grid3, fail, bind_fail):
     """The fast launch of JITFunction `fn`: a function
     `launch(grid, *args, **kwargs)` with the kernel's own parameters (their
-    defaults included) and the launch options as keyword-only arguments.
+    defaults included), the launch options in its **kwargs.
 
-    `cache` maps keys to Entry.as_tuple(); `miss(key, device, grid, values,
-    options)` is called for a key not in it and returns what the launch
-    returns; `classify(value, index)` gives (key, runtime value) of an
+    `cache` maps keys to Entry.as_tuple(); `miss(key, device, grid, meta,
+    kwargs, values)` is called for a key not in it (`meta` the arguments by
+    name, `kwargs` the other keywords given, `values` the runtime values)
+    and returns what the launch returns; `classify(value, index)` gives (key, runtime value) of an
     argument the inline tests do not cover; `constexpr_key(value, index)`
     the key of a constexpr's value that is not an int; `grid3(grid,
     meta)` the three dimensions of any grid; `fail(status)` raises the
     error of a failed packet launch; `bind_fail(extra, kwargs, values)` the
-    error of arguments that do not bind (too many, one missing, where
-    `values` holds MISSING, an unknown keyword)."""
+    error of arguments that do not bind (too many, or one missing, where
+    `values` holds MISSING)."""
     sig = []
     body = []
     key_parts = ["_tc_dev"]
@@ -176,35 +177,44 @@ def make_binder(fn, params, tensor_cls, get_device, get_stream, cache, miss,
                         f"else _tc_ckey({name}, {i})")
             key_parts.append(f"_tc_k{i}")
             continue
-        aligned = (f"not _tc_v{i} & 15, " if p.specialize and p.align
-                   else "")
+        # Three key slots per argument, flat (a nested tuple per argument
+        # would cost its allocation and hash): a tensor's dtype, alignment
+        # and whether it is on the GPU; an int's code and two Nones; the
+        # general test's entry and two Nones.
+        aligned = (f"not _tc_v{i} & 15" if p.specialize and p.align
+                   else "None")
         body += [
             f"    _tc_c = {name}.__class__",
             "    if _tc_c is _tc_T:",
             f"        _tc_v{i} = {name}.data_ptr()",
-            f"        _tc_k{i} = ({name}.dtype, {aligned}{name}.is_cuda)",
+            f"        _tc_k{i} = {name}.dtype",
+            f"        _tc_a{i} = {aligned}",
+            f"        _tc_u{i} = {name}.is_cuda",
             "    elif _tc_c is _tc_int:",
             f"        _tc_v{i} = {name}",
             f"        _tc_k{i} = {_int_key(name, p.specialize, p.align)}",
+            f"        _tc_a{i} = _tc_u{i} = None",
             "    else:",
             f"        _tc_k{i}, _tc_v{i} = _tc_classify({name}, {i})",
+            f"        _tc_a{i} = _tc_u{i} = None",
         ]
-        key_parts.append(f"_tc_k{i}")
+        key_parts += [f"_tc_k{i}", f"_tc_a{i}", f"_tc_u{i}"]
         values.append(f"_tc_v{i}")
-    options = ", ".join(f"{o}=None" for o in OPTIONS)
-    key_parts += list(OPTIONS)
+    # The launch options come in **_tc_kw, with any unknown keyword: their
+    # items (in the call's order) are part of the key, and an unknown one
+    # never gets an entry (the general path raises).
+    key_parts.append("_tc_tuple(_tc_kw.items()) if _tc_kw else None")
     meta = ", ".join(f"{p.name!r}: {p.name}" for p in params)
-    option_dict = ", ".join(f"{o!r}: {o}" for o in OPTIONS)
     vals = ", ".join(values)
     vals_tuple = f"({vals},)" if values else "()"
     fn_name = fn.__name__
     if not fn_name.isidentifier() or fn_name.startswith("_tc_"):
         fn_name = "launch"
-    checks = " or ".join(["_tc_extra", "_tc_kw"] + missing)
+    checks = " or ".join(["_tc_extra"] + missing)
     all_values = ", ".join(p.name for p in params)
     src = [
         f"def {fn_name}(_tc_grid, /, "
-        f"{', '.join(sig + ['*_tc_extra', options, '**_tc_kw'])}):",
+        f"{', '.join(sig + ['*_tc_extra', '**_tc_kw'])}):",
         f"    if {checks}:",
         f"        _tc_bind_fail(_tc_extra, _tc_kw, ({all_values},))",
         *body,
@@ -213,13 +223,13 @@ def make_binder(fn, params, tensor_cls, get_device, get_stream, cache, miss,
         "    _tc_e = _tc_cache.get(_tc_key)",
         "    if _tc_e is None:",
         f"        return _tc_miss(_tc_key, _tc_dev, _tc_grid, "
-        f"{{{meta}}}, {{{option_dict}}}, {vals_tuple})",
+        f"{{{meta}}}, _tc_kw, {vals_tuple})",
         "    if _tc_grid.__class__ is _tc_tuple and _tc_len(_tc_grid) == 1:",
         "        _tc_gx = _tc_grid[0]",
         "        _tc_gy = _tc_gz = 1",
         "    else:",
         "        _tc_gx, _tc_gy, _tc_gz = _tc_grid3(_tc_grid, "
-        f"{{{meta}}}, {{{option_dict}}})",
+        f"{{{meta}}}, _tc_kw)",
         "    _tc_pk, _tc_call, _tc_h, _tc_n, _tc_kernel = _tc_e",
         "    try:",
         "        _tc_b = _tc_pk(_tc_h, _tc_n, _tc_gx, _tc_gy, _tc_gz, "
