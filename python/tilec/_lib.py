@@ -307,9 +307,6 @@ class Kernel:
             self.handle = None
 
 
-# The launch is the hot path: the function object is looked up once.
-_launch_slots = lib.tilec_kernel_launch_slots
-
 # tilec_kernel_launch_packet(const void *packet, tilec_error **error)
 # without declared argument types: ctypes passes a bytes object as its
 # buffer and a byref() as its address with no conversion, the cheapest
@@ -416,11 +413,3 @@ def typed_launcher(kinds):
                                        len(values), ref)
     return call
 
-
-def launch_slots(kernel_handle, gx, gy, gz, stream, slots, count):
-    """Launches with `slots` (bytes, 8 per argument) on `stream` (int)."""
-    err = _P()
-    status = _launch_slots(kernel_handle, gx, gy, gz, stream, slots, count,
-                           ctypes.byref(err))
-    if status:
-        raise_for(status, err.value)

@@ -16,7 +16,6 @@ import functools
 import inspect
 import operator
 import os
-import struct
 import threading
 
 from . import _lib
@@ -116,10 +115,10 @@ class CompiledKernel:
         self.name = self.metadata.name
         self.asm = _Asm(self)
         self.kinds = [p["kind"] for p in compiled.metadata["params"]]
-        # One struct.pack per launch: 8 bytes per argument.
+        # The slots' struct format, 8 bytes per argument (launch.Entry puts
+        # the packet's header in front).
         self._format = "<" + "".join(
             _slot_format(p) for p in compiled.metadata["params"])
-        self._packer = struct.Struct(self._format)
         # The runtime arguments the signature specialized: (index, name,
         # entry) of each `:16` and `:1`, which a launch of the bare
         # compiled kernel checks (JITFunction's launches specialized on
