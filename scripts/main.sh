@@ -7,6 +7,8 @@
 # tile IR, then compiles each to a cubin and prints its resources. Where a
 # GPU answers, it then runs the samples on it (tilec-gpu-samples: every
 # sample against float64 references) and the JIT and AOT host examples.
+# It also installs the Python package tilec into python3 (a tilec.pth:
+# scripts/install_python.py; TILEC_INSTALL_PYTHON=0 skips it).
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -14,6 +16,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TILEC_BUILD_DIR:-$ROOT/build}"
 
 bash "$ROOT/scripts/build.sh"
+if [[ "${TILEC_INSTALL_PYTHON:-1}" != 0 ]]; then
+  python3 "$ROOT/scripts/install_python.py"
+fi
 python3 "$ROOT/scripts/compile_examples.py" --tilec "$BUILD/bin/tilec" \
   --examples "$ROOT/examples" --out "$BUILD/examples-out" --print
 python3 "$ROOT/scripts/compile_examples.py" --tilec "$BUILD/bin/tilec" \

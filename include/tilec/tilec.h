@@ -44,7 +44,7 @@ extern "C" {
  * is removed or changes meaning (the soname follows it: libtilec.so.1); the
  * minor one when functions are added. */
 #define TILEC_API_VERSION_MAJOR 1
-#define TILEC_API_VERSION_MINOR 0
+#define TILEC_API_VERSION_MINOR 1
 
 /* TILEC_API_VERSION_MAJOR * 1000 + TILEC_API_VERSION_MINOR of the library
  * actually loaded; a binding checks the major version before any call. */
@@ -134,6 +134,11 @@ TILEC_API void tilec_options_add_module(tilec_options *options,
                                         const char *name,
                                         const char *filename,
                                         const char *text, ptrdiff_t length);
+/* Adds a directory to the import search of the kernel's files (`tilec -I
+ * DIR`), searched in the order added, after the kernel file's own package
+ * and before $PYTHONPATH (API 1.1). */
+TILEC_API void tilec_options_add_include_dir(tilec_options *options,
+                                             const char *dir);
 /* The value Python gave module-level `name` in `module` ("" or NULL: the
  * kernel's file; else a module added above), used in place of the name's
  * definition there: an integer, a float, True/False, None or a dtype. */
@@ -335,6 +340,18 @@ TILEC_API tilec_status tilec_kernel_launch_slots(const tilec_kernel *kernel,
                                                  const void *slots,
                                                  size_t num_slots,
                                                  tilec_error **error);
+/* The same launch from one buffer (API 1.1), for bindings where each
+ * argument of a foreign call costs (Python's ctypes): `packet` holds, in
+ * the host's byte order, the header
+ *   uint64_t kernel;        the tilec_kernel * as an integer
+ *   uint64_t num_slots;
+ *   uint32_t grid[3];       x, y, z
+ *   uint32_t reserved;      0
+ *   uint64_t stream;        the CUstream as an integer (0: legacy default)
+ * (40 bytes), then `num_slots` 8-byte slots as tilec_kernel_launch_slots
+ * reads them. The same checks; nothing of the packet is kept. */
+TILEC_API tilec_status tilec_kernel_launch_packet(const void *packet,
+                                                  tilec_error **error);
 
 #ifdef __cplusplus
 }

@@ -5,7 +5,10 @@
 // against the kernel's parameters (count, kind, integer range, tensor
 // descriptors TMA can address) exactly as a C++ host's are, before anything
 // reaches the GPU. tilec_kernel_launch_slots reads 8-byte slots by the
-// parameters' kinds: one buffer a binding packs in one call.
+// parameters' kinds: one buffer a binding packs in one call;
+// tilec_kernel_launch_packet takes the kernel, grid and stream in the same
+// buffer, so that a binding whose every foreign-call argument costs
+// (Python's ctypes) makes a launch with one buffer and one call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,21 +99,17 @@ tilec_status tilec_kernel_launch(const tilec_kernel *kernel, unsigned grid_x,
       error);
 }
 
-tilec_status tilec_kernel_launch_slots(const tilec_kernel *kernel,
-                                       unsigned grid_x, unsigned grid_y,
-                                       unsigned grid_z, void *stream,
-                                       const void *slots, size_t num_slots,
-                                       tilec_error **error) {
-  if (!kernel || (num_slots && !slots))
-    return capi::reportInvalid("tilec_kernel_launch_slots: no kernel or no "
-                               "arguments",
-                               error);
+/// The launch of tilec_kernel_launch_slots and tilec_kernel_launch_packet,
+/// once the kernel is known not to be NULL.
+static tilec_status launchSlots(const tilec_kernel *kernel,
+                                runtime::Dim3 grid, void *stream,
+                                const char *bytes, size_t numSlots,
+                                tilec_error **error) {
   const std::vector<KernelParam> &params = kernel->loaded.getMetadata().params;
-  const char *bytes = static_cast<const char *>(slots);
   llvm::SmallVector<jit::KernelArg, 16> list;
   // Past the parameters, the slots are read as integers: the count check of
   // the launch reports the mismatch.
-  for (size_t i = 0; i < num_slots; ++i) {
+  for (size_t i = 0; i < numSlots; ++i) {
     uint64_t word;
     std::memcpy(&word, bytes + 8 * i, 8);
     KernelParam::Kind kind =
@@ -139,9 +138,44 @@ tilec_status tilec_kernel_launch_slots(const tilec_kernel *kernel,
     }
   }
   return capi::report(
-      kernel->loaded.launch(runtime::Dim3(grid_x, grid_y, grid_z),
-                            static_cast<CUstream>(stream), list),
-      error);
+      kernel->loaded.launch(grid, static_cast<CUstream>(stream), list), error);
+}
+
+tilec_status tilec_kernel_launch_slots(const tilec_kernel *kernel,
+                                       unsigned grid_x, unsigned grid_y,
+                                       unsigned grid_z, void *stream,
+                                       const void *slots, size_t num_slots,
+                                       tilec_error **error) {
+  if (!kernel || (num_slots && !slots))
+    return capi::reportInvalid("tilec_kernel_launch_slots: no kernel or no "
+                               "arguments",
+                               error);
+  return launchSlots(kernel, runtime::Dim3(grid_x, grid_y, grid_z), stream,
+                     static_cast<const char *>(slots), num_slots, error);
+}
+
+tilec_status tilec_kernel_launch_packet(const void *packet,
+                                        tilec_error **error) {
+  if (!packet)
+    return capi::reportInvalid("tilec_kernel_launch_packet: no packet",
+                               error);
+  // The header, as tilec.h lays it out: five 8-byte words.
+  const char *bytes = static_cast<const char *>(packet);
+  uint64_t kernelWord, numSlots, streamWord;
+  uint32_t grid[3];
+  std::memcpy(&kernelWord, bytes, 8);
+  std::memcpy(&numSlots, bytes + 8, 8);
+  std::memcpy(grid, bytes + 16, 12);
+  std::memcpy(&streamWord, bytes + 32, 8);
+  if (!kernelWord)
+    return capi::reportInvalid("tilec_kernel_launch_packet: no kernel",
+                               error);
+  return launchSlots(reinterpret_cast<const tilec_kernel *>(
+                         static_cast<uintptr_t>(kernelWord)),
+                     runtime::Dim3(grid[0], grid[1], grid[2]),
+                     reinterpret_cast<void *>(static_cast<uintptr_t>(
+                         streamWord)),
+                     bytes + 40, static_cast<size_t>(numSlots), error);
 }
 
 } // extern "C"

@@ -96,6 +96,12 @@ void tilec_options_add_module(tilec_options *options, const char *name,
       {name, filename ? filename : name, std::string(text, size)});
 }
 
+void tilec_options_add_include_dir(tilec_options *options,
+                                   const char *dir) {
+  if (options && dir && *dir)
+    options->options.includeDirs.emplace_back(dir);
+}
+
 void tilec_options_set_global(tilec_options *options, const char *module,
                               const char *name, const char *value) {
   if (options && name && value)

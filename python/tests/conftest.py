@@ -14,6 +14,23 @@ os.environ.setdefault("TILEC_CACHE_DIR",
 os.environ.pop("TILEC_AS_TRITON", None)
 
 
+def _real_gpu():
+    try:
+        import torch
+    except ImportError:
+        return False
+    return torch.cuda.is_available()
+
+
+# Without a GPU, launches go to the recording fake libcuda that ctest names
+# (tests/fake_cuda), read by test_launch.py; with one, the real driver.
+FAKE_LIBCUDA = os.environ.get("TILEC_TEST_FAKE_LIBCUDA", "")
+if FAKE_LIBCUDA and not _real_gpu():
+    os.environ["TILEC_LIBCUDA"] = FAKE_LIBCUDA
+else:
+    FAKE_LIBCUDA = ""
+
+
 class FakeDevice:
     def __init__(self, type_):
         self.type = type_
@@ -29,6 +46,12 @@ class FakeDType:
     def __str__(self):
         return "torch." + self.name
 
+    def __eq__(self, other):
+        return isinstance(other, FakeDType) and other.name == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
 
 class FakeTensor:
     """What the package reads of a torch tensor: data_ptr(), dtype, device."""
@@ -37,6 +60,7 @@ class FakeTensor:
         self.ptr = ptr
         self.dtype = FakeDType(dtype)
         self.device = FakeDevice(device)
+        self.is_cuda = device == "cuda"
 
     def data_ptr(self):
         return self.ptr

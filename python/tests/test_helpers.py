@@ -40,3 +40,35 @@ def test_errors_in_a_helper_point_at_its_file():
         in message
     assert f"{os.path.abspath(uses_helpers.__file__)}:18:30: note: called " \
            "from" in message
+
+
+def test_include_dirs_reach_the_compiler(tmp_path, monkeypatch):
+    """A module the kernel reaches by attribute (`incpkg.vals.WIDTH`), in a
+    directory Python finds through sys.path but the compiler does not: found
+    with include_dirs (`tilec -I`), a located error without."""
+    (tmp_path / "lib" / "incpkg").mkdir(parents=True)
+    (tmp_path / "lib" / "incpkg" / "__init__.py").write_text("")
+    (tmp_path / "lib" / "incpkg" / "vals.py").write_text(
+        "import tilec.language as tl\nWIDTH = tl.constexpr(32)\n")
+    (tmp_path / "k").mkdir()
+    (tmp_path / "k" / "inc_kernel.py").write_text(
+        "import tilec\n"
+        "import tilec.language as tl\n"
+        "import incpkg.vals\n"
+        "\n\n"
+        "@tilec.jit\n"
+        "def width_kernel(out_ptr):\n"
+        "    offs = tl.arange(0, incpkg.vals.WIDTH)\n"
+        "    tl.store(out_ptr + offs, offs)\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "lib"))
+    monkeypatch.syspath_prepend(str(tmp_path / "k"))
+    import inc_kernel
+    x = FakeTensor(0x1000, "int32")
+    with pytest.raises(tilec.CompilationError,
+                       match=r"inc_kernel.py:8:25: error: module 'incpkg' is "
+                             "not available"):
+        inc_kernel.width_kernel.warmup(x)
+    k = tilec.jit(inc_kernel.width_kernel.fn,
+                  include_dirs=[tmp_path / "lib"])
+    assert k.include_dirs == (str(tmp_path / "lib"),)
+    assert "tensor<32xi32>" in k.warmup(x).asm["tile"]

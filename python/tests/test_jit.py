@@ -113,7 +113,7 @@ def test_wrong_arguments_raise_before_the_gpu():
                        match="argument 'y_ptr' is a tensor on cpu"):
         kernels.add_kernel[(1,)](x, cpu, out, 16, BLOCK=64)
     with pytest.raises(ValueError, match="grid"):
-        kernels.add_kernel[(0,)](x, y, out, 16, BLOCK=64)
+        kernels.add_kernel[(-1,)](x, y, out, 16, BLOCK=64)
     with pytest.raises(RuntimeError, match="launch it as kernel"):
         kernels.add_kernel(x, y, out, 16, BLOCK=64)
 

@@ -27,14 +27,16 @@ __all__ = ["jit", "use_as_triton", "JITFunction", "CompiledKernel",
 
 
 def jit(fn=None, *, do_not_specialize=None,
-        do_not_specialize_on_alignment=None, debug=None):
+        do_not_specialize_on_alignment=None, debug=None, include_dirs=None):
     """A tilec kernel from a function (as a decorator, with or without
     arguments), a triton.jit function, or one wrapped by triton.autotune /
-    triton.heuristics (whose configs and heuristics it keeps)."""
+    triton.heuristics (whose configs and heuristics it keeps).
+    `include_dirs`: where the compiler searches the kernel's imports after
+    the kernel's own package and before PYTHONPATH (`tilec -I`)."""
     options = {"do_not_specialize": do_not_specialize,
                "do_not_specialize_on_alignment":
                    do_not_specialize_on_alignment,
-               "debug": debug}
+               "debug": debug, "include_dirs": include_dirs}
 
     def make(f):
         return _wrap(f, **options)

@@ -11,6 +11,7 @@ the loader's path.
 import ctypes
 import json
 import os
+import threading
 
 from . import errors as _errors
 from .errors import (ArgumentError, CompilationError, CudaError,
@@ -120,6 +121,8 @@ def _declare(lib):
     fn("tilec_kernel_load", i, _P, _P, ctypes.POINTER(_P), E)
     fn("tilec_kernel_free", None, _P)
     fn("tilec_kernel_launch_slots", i, _P, u, u, u, _P, _S, sz, E)
+    if hasattr(lib, "tilec_kernel_launch_packet"):
+        fn("tilec_options_add_include_dir", None, _P, _S)
     if hasattr(lib, "tilec_options_add_module"):
         fn("tilec_options_add_module", None, _P, _S, _S, ctypes.c_char_p,
            ctypes.c_ssize_t)
@@ -132,6 +135,10 @@ if lib.tilec_api_version() // 1000 != API_MAJOR:
     raise ImportError(f"{path} implements tilec C API "
                       f"{lib.tilec_api_version()}, this package needs major "
                       f"version {API_MAJOR}")
+if not hasattr(lib, "tilec_kernel_launch_packet"):
+    raise ImportError(f"{path} implements tilec C API "
+                      f"{lib.tilec_api_version() / 1000:.3f}, this package "
+                      "needs 1.1 (tilec_kernel_launch_packet)")
 
 
 def _take_string(ptr):
@@ -179,7 +186,8 @@ class Options:
 
     def __init__(self, kernel, signature, num_warps=4, num_stages=3,
                  arch="sm_90a", defines=(), debug=False, fp_fusion=True,
-                 assemble=ASSEMBLE_IF_AVAILABLE, modules=(), globals_=()):
+                 assemble=ASSEMBLE_IF_AVAILABLE, modules=(), globals_=(),
+                 include_dirs=()):
         self.handle = lib.tilec_options_create()
         lib.tilec_options_set_kernel(self.handle, kernel.encode())
         lib.tilec_options_set_signature(self.handle, signature.encode())
@@ -199,6 +207,9 @@ class Options:
             data = text.encode()
             lib.tilec_options_add_module(self.handle, name.encode(),
                                          filename.encode(), data, len(data))
+        for directory in include_dirs:
+            lib.tilec_options_add_include_dir(self.handle,
+                                              os.fsencode(directory))
         for module, name, value in globals_:
             lib.tilec_options_set_global(self.handle, module.encode(),
                                          name.encode(), value.encode())
@@ -297,14 +308,109 @@ class Kernel:
             self.handle = None
 
 
-# The launch is the hot path: the function object is looked up once.
-_launch_slots = lib.tilec_kernel_launch_slots
+# tilec_kernel_launch_packet(const void *packet, tilec_error **error)
+# without declared argument types: ctypes passes a bytes object as its
+# buffer and a byref() as its address with no conversion, the cheapest
+# foreign call it makes. Its own function object (lib[...] makes a new
+# one), so the declared one above keeps its types.
+launch_packet_raw = lib["tilec_kernel_launch_packet"]
+launch_packet_raw.restype = ctypes.c_int
+
+# Each thread's tilec_error * slot for the packet launch and a byref() of
+# it, made once per thread (error_slots.ref): a failing launch in one
+# thread never takes another's error.
+error_slots = threading.local()
 
 
-def launch_slots(kernel_handle, gx, gy, gz, stream, slots, count):
-    """Launches with `slots` (bytes, 8 per argument) on `stream` (int)."""
-    err = _P()
-    status = _launch_slots(kernel_handle, gx, gy, gz, stream, slots, count,
-                           ctypes.byref(err))
+def new_error_ref():
+    """This thread's error slot's byref(), made on its first launch."""
+    slot = _P()
+    error_slots.slot = slot
+    error_slots.ref = ctypes.byref(slot)
+    return error_slots.ref
+
+
+def packet_failed(status):
+    """Raises the error of this thread's failed packet launch."""
+    slot = error_slots.slot
+    err = slot.value
+    slot.value = None
+    raise_for(status, err)
+
+
+def launch_with(call, packet):
+    """Launches `packet` with `call` (launch.Entry's), raising its error."""
+    try:
+        ref = error_slots.ref
+    except AttributeError:
+        ref = new_error_ref()
+    status = call(packet, ref)
     if status:
-        raise_for(status, err.value)
+        packet_failed(status)
+
+
+class TensorDesc(ctypes.Structure):
+    _fields_ = [("base", ctypes.c_uint64), ("rank", ctypes.c_int),
+                ("shape", ctypes.c_int64 * 5),
+                ("strides", ctypes.c_int64 * 5)]
+
+
+class _ArgValue(ctypes.Union):
+    _fields_ = [("pointer", ctypes.c_uint64), ("integer", ctypes.c_int64),
+                ("floating", ctypes.c_double),
+                ("tensordesc", ctypes.POINTER(TensorDesc))]
+
+
+class Arg(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int), ("value", _ArgValue)]
+
+
+lib.tilec_kernel_launch.restype = ctypes.c_int
+lib.tilec_kernel_launch.argtypes = [
+    _P, ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, _P, ctypes.POINTER(Arg),
+    ctypes.c_size_t, ctypes.POINTER(_P)]
+
+
+def _descriptor(desc):
+    """A TensorDescriptor as tilec_tensordesc: its base's address, shape and
+    strides in elements (a rank past 5 is passed as such, for the library
+    to refuse)."""
+    d = TensorDesc()
+    d.base = desc.base.data_ptr()
+    shape = [int(x) for x in desc.shape]
+    strides = [int(x) for x in desc.strides]
+    d.rank = len(shape)
+    for i, (size, stride) in enumerate(zip(shape[:5], strides[:5])):
+        d.shape[i] = size
+        d.strides[i] = stride
+    return d
+
+
+def typed_launcher(kinds):
+    """A launch.Entry call for a kernel with tensor descriptor parameters:
+    the packet is (handle, count, gx, gy, gz, stream, *values), launched
+    with tilec_kernel_launch."""
+    codes = [{"pointer": PARAM_POINTER, "int": PARAM_INT,
+              "float": PARAM_FLOAT, "tensordesc": PARAM_TENSORDESC}[k]
+             for k in kinds]
+
+    def call(packet, ref):
+        handle, count, gx, gy, gz, stream = packet[:6]
+        values = packet[6:]
+        args = (Arg * max(len(values), 1))()
+        descs = []
+        for i, (code, value) in enumerate(zip(codes, values)):
+            args[i].kind = code
+            if code == PARAM_TENSORDESC:
+                descs.append(_descriptor(value))
+                args[i].value.tensordesc = ctypes.pointer(descs[-1])
+            elif code == PARAM_FLOAT:
+                args[i].value.floating = value
+            elif code == PARAM_POINTER:
+                args[i].value.pointer = value
+            else:
+                args[i].value.integer = value
+        return lib.tilec_kernel_launch(handle, gx, gy, gz, stream, args,
+                                       len(values), ref)
+    return call
+

@@ -23,7 +23,10 @@ def install():
         kernel = self.__dict__.get("_tilec_kernel")
         if kernel is None:
             kernel = self.__dict__["_tilec_kernel"] = JITFunction(self)
-        return kernel.run(*args, grid=grid, warmup=warmup, **kwargs)
+        if warmup:
+            return kernel.run(*args, grid=grid, warmup=True, **kwargs)
+        # Straight to the fast path's binder.
+        return kernel.launch(grid, *args, **kwargs)
 
     _make_errors_triton_errors()
     TritonJITFunction._tilec_original_run = TritonJITFunction.run

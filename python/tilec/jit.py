@@ -6,22 +6,26 @@ each specialization once (in memory here, on disk in tilec's kernel cache)
 and launches it through libtilec.so on the current PyTorch stream. Wrong
 arguments (count, type, a tensor not on the GPU) raise before anything
 reaches the GPU.
+
+This is the general path. A launch whose specialization was seen before
+takes launch.py's fast path instead, which comes here only for what it has
+not seen.
 """
 
+import functools
 import inspect
+import operator
 import os
-import struct
 import threading
 
 from . import _lib
+from . import launch as _launch
 from . import specialize as _spec
 from .errors import ArgumentError
 from .source import KernelSource, python_function
 
 # Launch options a call may pass beside the kernel's arguments, as Triton's.
-_OPTIONS = frozenset(("num_warps", "num_stages", "num_ctas", "maxnreg",
-                      "enable_fp_fusion", "debug", "launch_cooperative_grid",
-                      "launch_pdl", "arch"))
+_OPTIONS = frozenset(_launch.OPTIONS)
 
 _devices = {}
 _devices_lock = threading.Lock()
@@ -38,38 +42,22 @@ def get_device(ordinal):
     return device
 
 
-def _make_stream_query():
-    """A function returning (device ordinal, CUstream as an int) of
-    PyTorch's current stream; (0, 0) (device 0, the legacy default stream)
-    without PyTorch or without CUDA in it. Made once: the launch path calls
-    it every time."""
-    try:
-        import torch
-    except ImportError:
-        return lambda: (0, 0)
-    if not torch.cuda.is_available():
-        return lambda: (0, 0)
-    current = torch.cuda.current_device
-    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-    if raw is not None:
-        def query():
-            index = current()
-            return index, raw(index)
-    else:
-        def query():
-            index = current()
-            return index, torch.cuda.current_stream(index).cuda_stream
-    return query
+_streams = None
 
 
-_stream_query = None
+def stream_functions():
+    """(current device, current stream of a device): launch.py's, made at
+    the first launch (PyTorch's CUDA state is read then, not at import)."""
+    global _streams
+    if _streams is None:
+        _streams = _launch.stream_functions()
+    return _streams
 
 
 def _current_device_and_stream():
-    global _stream_query
-    if _stream_query is None:
-        _stream_query = _make_stream_query()
-    return _stream_query()
+    get_device, get_stream = stream_functions()
+    device = get_device()
+    return device, get_stream(device)
 
 
 _arch_by_device = {}
@@ -127,12 +115,24 @@ class CompiledKernel:
         self.name = self.metadata.name
         self.asm = _Asm(self)
         self.kinds = [p["kind"] for p in compiled.metadata["params"]]
-        # One struct.pack per launch: 8 bytes per argument.
+        # The slots' struct format, 8 bytes per argument (launch.Entry puts
+        # the packet's header in front).
         self._format = "<" + "".join(
             _slot_format(p) for p in compiled.metadata["params"])
-        self._packer = struct.Struct(self._format)
-        self.kernel = None
+        # The runtime arguments the signature specialized: (index, name,
+        # entry) of each `:16` and `:1`, which a launch of the bare
+        # compiled kernel checks (JITFunction's launches specialized on
+        # them).
+        self._checks = []
+        self.kernels = {}
+        self._entries = {}
         self._lock = threading.Lock()
+
+    def _set_checks(self, entry_by_param):
+        for i, p in enumerate(self.metadata["params"]):
+            entry = entry_by_param.get(p["name"], "")
+            if entry.endswith(":16") or entry.endswith(":1"):
+                self._checks.append((i, p["name"], entry))
 
     @property
     def n_regs(self):
@@ -143,26 +143,86 @@ class CompiledKernel:
         return self.metadata.spill_stores
 
     def load(self, ordinal):
-        """The kernel loaded on device `ordinal` (once)."""
-        kernel = self.kernel
+        """The kernel loaded on device `ordinal` (once per device)."""
+        kernel = self.kernels.get(ordinal)
         if kernel is None:
             with self._lock:
-                if self.kernel is None:
-                    self.kernel = _lib.Kernel(get_device(ordinal),
-                                              self._compiled)
-                kernel = self.kernel
+                kernel = self.kernels.get(ordinal)
+                if kernel is None:
+                    kernel = self.kernels[ordinal] = _lib.Kernel(
+                        get_device(ordinal), self._compiled)
         return kernel
 
+    @property
+    def kernel(self):
+        """The kernel loaded on the first device it was loaded on (None
+        before a launch)."""
+        return next(iter(self.kernels.values()), None)
+
+    def entry(self, ordinal, keep, num_values):
+        """The fast path's launch entry (launch.Entry.as_tuple()) on device
+        `ordinal`, for binder values of which `keep` are passed."""
+        key = (ordinal, tuple(keep), num_values)
+        entry = self._entries.get(key)
+        if entry is None:
+            entry = self._entries[key] = _launch.Entry(
+                self, self.load(ordinal), keep, num_values).as_tuple()
+        return entry
+
     def __getitem__(self, grid):
-        """Triton's CompiledKernel[grid](*args): the runtime arguments only,
-        on the current stream."""
-        g = _grid3(grid)
+        """Triton's CompiledKernel[grid](*args): the runtime arguments only
+        (addresses as ints), on the current stream. Checked against the
+        specialization: the count, and the `:16` and `:1` entries."""
+        gx, gy, gz = _grid3(grid, None, None)
+        get_device, get_stream = stream_functions()
+        aligned = tuple(i for i, _, e in self._checks if e.endswith(":16"))
+        ones = tuple(i for i, _, e in self._checks if e.endswith(":1"))
+        count = len(self.kinds)
+        entries = {}
 
         def run(*args):
-            ordinal, stream = _current_device_and_stream()
-            _lib.launch_slots(self.load(ordinal).handle, g[0], g[1], g[2],
-                              stream, self._packer.pack(*args), len(args))
+            if len(args) != count:
+                raise ArgumentError(
+                    f"launch of '{self.name}': expected {count} runtime "
+                    f"arguments, got {len(args)}")
+            for i in aligned:
+                if args[i] & 15:
+                    self._check_failed(args)
+            for i in ones:
+                if args[i] != 1:
+                    self._check_failed(args)
+            if not (gx and gy and gz):
+                return
+            device = get_device()
+            entry = entries.get(device)
+            if entry is None:
+                entry = entries[device] = self.entry(device, range(count),
+                                                     count)
+            pack, call, handle, n, _ = entry
+            _lib.launch_with(call, pack(handle, n, gx, gy, gz,
+                                        get_stream(device), *args))
         return run
+
+    def _check_failed(self, args):
+        for i, name, entry in self._checks:
+            _check_specialized(self.name, name, entry, args[i])
+
+
+def _check_specialized(kernel, name, entry, value):
+    """A runtime argument of a bare compiled kernel against its signature
+    entry: `:16` needs a multiple of 16, `:1` the value 1."""
+    if entry.endswith(":16"):
+        if value % 16:
+            what = "address" if entry.startswith("*") else "value"
+            raise ArgumentError(
+                f"launch of '{kernel}': argument '{name}' is {entry} in the "
+                f"signature, but its {what} {value:#x} is not a multiple of 16"
+                if what == "address" else
+                f"launch of '{kernel}': argument '{name}' is {entry} in the "
+                f"signature, but {value} is not a multiple of 16")
+    elif value != 1:
+        raise ArgumentError(f"launch of '{kernel}': argument '{name}' is "
+                            f"{entry} in the signature, but {value} is not 1")
 
 
 def _slot_format(param):
@@ -171,6 +231,8 @@ def _slot_format(param):
     kind = param["kind"]
     if kind == "float":
         return "d"
+    if kind == "tensordesc":
+        return "Q"  # never packed: such kernels launch with typed args
     if kind == "pointer" or param["type"] == "u64":
         return "Q"
     return "q"
@@ -218,16 +280,30 @@ class _Asm(dict):
                                        if k not in self]
 
 
-def _grid3(grid):
-    if isinstance(grid, int):
-        return (grid, 1, 1)
+def _grid3(grid, meta, options):
+    """The three dimensions of a launch's grid: an int, a tuple (or list)
+    of 1 to 3 ints, or a callable of the meta-parameters (`meta`, the
+    arguments by name, and the launch options given) returning one. A
+    dimension of 0 is an empty grid, which launches nothing (Triton's
+    launcher does the same); a negative one or one that is no integer
+    raises."""
+    if callable(grid):
+        given = {k: v for k, v in options.items() if v is not None} \
+            if options else None
+        grid = grid({**meta, **given} if given else meta)
+    if not isinstance(grid, (tuple, list)):
+        grid = (grid,)
     n = len(grid)
     if n == 0 or n > 3:
         raise ValueError(f"a grid has 1 to 3 dimensions, got {n}")
-    g = tuple(int(x) for x in grid) + (1,) * (3 - n)
-    if min(g) <= 0:
+    try:
+        g = tuple(operator.index(x) for x in grid) + (1,) * (3 - n)
+    except TypeError:
         raise ValueError(f"grid {tuple(grid)} has a dimension that is not "
-                         "positive")
+                         "an integer") from None
+    if min(g) < 0 or max(g) >= 1 << 32:
+        raise ValueError(f"grid {tuple(grid)} has a dimension out of range "
+                         "(0 to 2**32 - 1)")
     return g
 
 
@@ -241,9 +317,13 @@ class JITFunction:
     _tilec_jit = True
 
     def __init__(self, fn, do_not_specialize=None,
-                 do_not_specialize_on_alignment=None, debug=None):
+                 do_not_specialize_on_alignment=None, debug=None,
+                 include_dirs=None):
         self._origin = fn
         self.fn = python_function(fn)
+        # `tilec -I`: part of every compile's options and cache key.
+        self.include_dirs = tuple(os.path.abspath(os.fspath(d))
+                                  for d in include_dirs or ())
         # A triton JITFunction carries its own do_not_specialize lists.
         if do_not_specialize is None:
             do_not_specialize = getattr(fn, "do_not_specialize", None)
@@ -265,6 +345,10 @@ class JITFunction:
         self._source = None
         # (specialization key) -> CompiledKernel
         self.cache = {}
+        # The fast path: launch.py's key -> the entry of a loaded kernel,
+        # and the generated binder, made at the first launch.
+        self.fast_cache = {}
+        self._binder = None
         self._lock = threading.Lock()
 
     @property
@@ -283,7 +367,83 @@ class JITFunction:
                            "as kernel[grid](...)")
 
     def __getitem__(self, grid):
-        return lambda *args, **kwargs: self.run(*args, grid=grid, **kwargs)
+        return functools.partial(self._binder or self._make_binder(), grid)
+
+    def launch(self, grid, *args, **kwargs):
+        """kernel[grid](*args, **kwargs)."""
+        return (self._binder or self._make_binder())(grid, *args, **kwargs)
+
+    def _bind_fail(self, extra, kwargs, values):
+        """The error of a launch's arguments that do not bind, as bind()
+        words it: the binder found too many or a missing one."""
+        n = len(self.params)
+        if extra:
+            raise ArgumentError(f"{self.__name__}() takes {n} arguments but "
+                                f"{n + len(extra)} were given")
+        for p, v in zip(self.params, values):
+            if v is _launch.MISSING:
+                raise ArgumentError(f"{self.__name__}() is missing the "
+                                    f"argument '{p.name}'")
+        raise AssertionError("the binder found no binding error")
+
+    def _make_binder(self):
+        """launch.py's binder for this kernel; the general path for a
+        kernel whose parameter names a binder cannot take."""
+        with self._lock:
+            if self._binder is None:
+                if _launch.can_bind(self.params):
+                    get_device, get_stream = stream_functions()
+                    self._binder = _launch.make_binder(
+                        self, self.params, _launch.tensor_class(), get_device,
+                        get_stream, self.fast_cache, self._miss,
+                        self._classify, self._constexpr_key, _grid3,
+                        _lib.packet_failed, self._bind_fail)
+                else:
+                    self._binder = self._general_launch
+        return self._binder
+
+    def _general_launch(self, grid, *args, **kwargs):
+        options, values = self.bind(args, kwargs)
+        device = stream_functions()[0]()
+        meta = dict(zip(self.arg_names, values))
+        return self._launch_values(device, grid, meta, options, values)[0]
+
+    def _classify(self, value, index):
+        """(key, runtime value) of an argument the binder does not test
+        inline: its signature entry is its key."""
+        p = self.params[index]
+        entry, kind = _spec.specialize(value, p.name, p.specialize, p.align)
+        if kind == _spec.POINTER:
+            _check_tensor(self.__name__, p.name, value)
+            return entry, value.data_ptr()
+        if kind == _spec.INT:
+            return entry, int(value)
+        if kind == _spec.FLOAT:
+            return entry, float(value)
+        if kind == _spec.TENSORDESC:
+            _check_descriptor(self.__name__, p.name, value)
+            return entry, value
+        return entry, None
+
+    def _constexpr_key(self, value, index):
+        """The key of a constexpr's value that is not an int: its entry
+        (True, 0.5, None and tl.float16 differ from 1, 0, ...)."""
+        return ("constexpr",
+                _spec.constexpr_text(value, self.params[index].name))
+
+    def _miss(self, key, device, grid, meta, kwargs, values):
+        """A launch whose key the fast path has not seen: the general
+        path's checks, specialization and compile, then the key's entry,
+        then the launch. `kwargs`: the keywords that are no parameter."""
+        for name in kwargs:
+            if name not in _OPTIONS:
+                raise ArgumentError(f"{self.__name__}() got an unexpected "
+                                    f"keyword argument '{name}'")
+        options = {k: v for k, v in kwargs.items() if v is not None}
+        kernel, entry = self._launch_values(device, grid, meta, options,
+                                            list(meta.values()), values)
+        self.fast_cache[key] = entry
+        return kernel
 
     # -- binding and specialization ---------------------------------------
 
@@ -315,11 +475,15 @@ class JITFunction:
         return options, values
 
     def specialize(self, values):
-        """(signature entries, runtime argument values) of a launch. A dtype
-        bound to a constexpr is no signature entry (the signature takes no
-        dtype) but a define, kept as the entry `NAME=tl.float16`."""
+        """(signature entries, runtime argument values, the indices among
+        the parameters that are not constexprs of those passed at run time)
+        of a launch. A dtype bound to a constexpr is no signature entry (the
+        signature takes no dtype) but a define, kept as the entry
+        `NAME=tl.float16`."""
         entries = []
         runtime = []
+        keep = []
+        index = -1
         for p, v in zip(self.params, values):
             if p.is_constexpr:
                 text = _spec.constexpr_text(v, p.name)
@@ -328,16 +492,21 @@ class JITFunction:
                 continue
             entry, kind = _spec.specialize(v, p.name, p.specialize, p.align)
             entries.append(entry)
+            index += 1
             if kind is None:
                 continue
+            keep.append(index)
             if kind == _spec.POINTER:
                 _check_tensor(self.__name__, p.name, v)
                 runtime.append(v.data_ptr())
+            elif kind == _spec.TENSORDESC:
+                _check_descriptor(self.__name__, p.name, v)
+                runtime.append(v)
             elif kind == _spec.INT:
                 runtime.append(int(v))
             else:
                 runtime.append(float(v))
-        return entries, runtime
+        return entries, runtime, keep
 
     # -- compiling ----------------------------------------------------------
 
@@ -369,9 +538,12 @@ class JITFunction:
                                 num_stages=num_stages, arch=arch, debug=debug,
                                 defines=defines, fp_fusion=fp_fusion,
                                 modules=src.compiler_modules(),
-                                globals_=src.globals)
+                                globals_=src.globals,
+                                include_dirs=self.include_dirs)
             compiled = _lib.compile(src.text, src.filename, opts)
             kernel = CompiledKernel(self, signature, opts, compiled)
+            kernel._set_checks({p.name: e for p, e in zip(self.params,
+                                                          entries)})
             self.cache[key] = kernel
         return kernel
 
@@ -379,27 +551,40 @@ class JITFunction:
         """Compiles for these arguments without launching (no GPU needed);
         returns the CompiledKernel."""
         options, values = self.bind(args, dict(kwargs))
-        entries, _ = self.specialize(values)
+        entries, _, _ = self.specialize(values)
         return self.compile(entries, options)
 
     # -- launching ----------------------------------------------------------
 
     def run(self, *args, grid, warmup=False, **kwargs):
-        options, values = self.bind(args, kwargs)
-        entries, runtime = self.specialize(values)
+        """Triton's JITFunction.run: what kernel[grid](...), autotuners and
+        heuristics call."""
         if warmup:
+            options, values = self.bind(args, kwargs)
+            entries, _, _ = self.specialize(values)
             return self.compile(entries, options)
-        if callable(grid):
-            meta = dict(zip(self.arg_names, values))
-            meta.update(options)
-            grid = grid(meta)
-        g = _grid3(grid)
-        ordinal, stream = _current_device_and_stream()
-        kernel = self.compile(entries, options, ordinal)
-        loaded = kernel.load(ordinal)
-        _lib.launch_slots(loaded.handle, g[0], g[1], g[2], stream,
-                          kernel._packer.pack(*runtime), len(runtime))
-        return kernel
+        return self.launch(grid, *args, **kwargs)
+
+    def _launch_values(self, device, grid, meta, options, values,
+                       binder_values=None):
+        """The general launch on `device`: specializes `values` (every
+        check), compiles, loads, launches. Returns the CompiledKernel and
+        the fast path's entry for `binder_values` (one per parameter that
+        is not a constexpr; the runtime values when None)."""
+        entries, runtime, keep = self.specialize(values)
+        g = _grid3(grid, meta, options)
+        kernel = self.compile(entries, options, device)
+        if binder_values is None:
+            entry = kernel.entry(device, range(len(runtime)), len(runtime))
+            binder_values = runtime
+        else:
+            entry = kernel.entry(device, keep, len(binder_values))
+        if g[0] and g[1] and g[2]:
+            pack, call, handle, count, _ = entry
+            _lib.launch_with(call, pack(handle, count, g[0], g[1], g[2],
+                                        stream_functions()[1](device),
+                                        *binder_values))
+        return kernel, entry
 
 
 def _is_define(entry):
@@ -420,6 +605,17 @@ def _refuse_unsupported(kernel, options):
         if options.get(name):
             raise ArgumentError(f"launch of '{kernel}': {name} is not "
                                 "supported by tilec")
+
+
+def _check_descriptor(kernel, name, desc):
+    """A tensor descriptor's base must be on the GPU, and its padding the
+    zeros TMA fills out-of-bounds elements with."""
+    padding = getattr(desc, "padding", "zero")
+    if padding not in ("zero", None):
+        raise ArgumentError(f"launch of '{kernel}': argument '{name}' is a "
+                            f"tensor descriptor with padding {padding!r}; "
+                            "tilec pads with zeros only")
+    _check_tensor(kernel, name, desc.base)
 
 
 def _check_tensor(kernel, name, value):

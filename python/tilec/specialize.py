@@ -9,7 +9,11 @@ specialization key (python/src/specialize.cc in Triton 3.6):
   `do_not_specialize_on_alignment`);
 - a bool is u1, a float fp32, None a constexpr None;
 - a tensor (anything with `data_ptr()`) is a pointer to its dtype, keyed "D"
-  when its address is a multiple of 16 (same exceptions).
+  when its address is a multiple of 16 (same exceptions);
+- a host-side tensor descriptor (triton.tools.tensor_descriptor's
+  TensorDescriptor: base tensor, shape, strides, block_shape) is
+  `tensordesc<DTYPE[BLOCK]>`, its base's dtype and its block shape, with no
+  key.
 
 tilec's signature (the `-s` of the command line, Triton's AOT form) spells
 these as `i32:16`, `*fp16:16`, and an int equal to 1 as `i32:1` (the value
@@ -30,6 +34,7 @@ _TORCH_DTYPES = {
 POINTER = "P"
 INT = "I"
 FLOAT = "F"
+TENSORDESC = "D"
 
 _I32_MIN, _I32_MAX = -(1 << 31), (1 << 31) - 1
 _I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
@@ -88,6 +93,13 @@ def constexpr_text(value, name):
                     f"{type(value).__name__}")
 
 
+def is_tensor_descriptor(value):
+    """Triton's host-side TensorDescriptor, or an object of that name with
+    its fields."""
+    return (type(value).__name__ == "TensorDescriptor"
+            and hasattr(value, "base") and hasattr(value, "block_shape"))
+
+
 def _is_constexpr(value):
     return type(value).__name__ == "constexpr" and hasattr(value, "value")
 
@@ -129,6 +141,13 @@ def specialize(value, name, specialize_value=True, align=True):
         return t, INT
     if isinstance(value, float):
         return "fp32", FLOAT
+    if is_tensor_descriptor(value):
+        base = value.base
+        if not hasattr(base, "data_ptr"):
+            raise TypeError(f"argument '{name}' is a tensor descriptor whose "
+                            "base is no tensor")
+        block = [int(b) for b in value.block_shape]
+        return f"tensordesc<{dtype_name(base.dtype)}{block}>", TENSORDESC
     if hasattr(value, "data_ptr"):
         entry = "*" + dtype_name(value.dtype)
         if specialize_value and align and value.data_ptr() % 16 == 0:

@@ -15,9 +15,11 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 using namespace tilec::runtime;
 using namespace tilec::runtime::fakedriver;
@@ -139,6 +141,74 @@ TEST_F(CAPILaunchTest, SlotsAreReadByTheParametersKinds) {
   std::memcpy(&f, &state.lastArgWords[3], 4);
   EXPECT_EQ(f, 2.25f);
   EXPECT_EQ(static_cast<int8_t>(state.lastArgWords[4]), -3);
+}
+
+/// A packet: the header tilec.h lays out, then the slots.
+std::vector<uint64_t> makePacket(const tilec_kernel *kernel, uint32_t gx,
+                                 uint32_t gy, uint32_t gz, uint64_t stream,
+                                 std::vector<uint64_t> slots) {
+  std::vector<uint64_t> packet(5 + slots.size());
+  packet[0] = reinterpret_cast<uintptr_t>(kernel);
+  packet[1] = slots.size();
+  uint32_t grid[4] = {gx, gy, gz, 0};
+  std::memcpy(&packet[2], grid, 16);
+  packet[4] = stream;
+  std::copy(slots.begin(), slots.end(), packet.begin() + 5);
+  return packet;
+}
+
+TEST_F(CAPILaunchTest, PacketCarriesKernelGridStreamAndSlots) {
+  load(kMixed, "mixed", kMixedSig);
+  ASSERT_NE(kernel, nullptr);
+  double scale = 2.25;
+  uint64_t scaleWord;
+  std::memcpy(&scaleWord, &scale, 8);
+  std::vector<uint64_t> packet = makePacket(
+      kernel, 3, 1, 1, 0, {0x9000, 7, 12, scaleWord, uint64_t(int64_t(-3))});
+  tilec_error *e = nullptr;
+  ASSERT_EQ(tilec_kernel_launch_packet(packet.data(), &e), TILEC_OK)
+      << tilec_error_message(e);
+  EXPECT_EQ(state.launches, 1);
+  EXPECT_EQ(state.lastGridX, 3u);
+  EXPECT_EQ(state.lastArgWords[0], 0x9000u);
+  EXPECT_EQ(static_cast<int32_t>(state.lastArgWords[1]), 7);
+  EXPECT_EQ(state.lastArgWords[2], 12u);
+  float f;
+  std::memcpy(&f, &state.lastArgWords[3], 4);
+  EXPECT_EQ(f, 2.25f);
+  EXPECT_EQ(static_cast<int8_t>(state.lastArgWords[4]), -3);
+}
+
+TEST_F(CAPILaunchTest, PacketIsCheckedAsSlotsAre) {
+  load(kMixed, "mixed", kMixedSig);
+  ASSERT_NE(kernel, nullptr);
+  tilec_error *e = nullptr;
+  std::vector<uint64_t> packet =
+      makePacket(kernel, 1, 1, 1, 0, {0x9000, 1, 2, 0, 300});
+  EXPECT_EQ(tilec_kernel_launch_packet(packet.data(), &e),
+            TILEC_ERROR_ARGUMENT);
+  EXPECT_STREQ(tilec_error_message(e),
+               "launch of 'mixed': argument 5 ('small') is i8, but 300 is out "
+               "of its range [-128, 127]");
+  tilec_error_free(e);
+  packet = makePacket(kernel, 1, 1, 1, 0, {0x9000, 1, 2, 0});
+  e = nullptr;
+  EXPECT_EQ(tilec_kernel_launch_packet(packet.data(), &e),
+            TILEC_ERROR_ARGUMENT);
+  EXPECT_STREQ(tilec_error_message(e),
+               "launch of 'mixed': expected 5 arguments (the parameters that "
+               "are not constexpr), got 4");
+  tilec_error_free(e);
+  // No kernel in the header, or no packet at all.
+  packet = makePacket(nullptr, 1, 1, 1, 0, {});
+  e = nullptr;
+  EXPECT_EQ(tilec_kernel_launch_packet(packet.data(), &e),
+            TILEC_ERROR_INVALID);
+  EXPECT_STREQ(tilec_error_message(e),
+               "tilec_kernel_launch_packet: no kernel");
+  tilec_error_free(e);
+  EXPECT_EQ(tilec_kernel_launch_packet(nullptr, nullptr), TILEC_ERROR_INVALID);
+  EXPECT_EQ(state.launches, 0);
 }
 
 TEST_F(CAPILaunchTest, WrongArgumentsNeverReachTheDriver) {

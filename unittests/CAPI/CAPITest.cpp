@@ -388,6 +388,55 @@ TEST(CAPITest, HostModulesTakePrecedenceOverTheFileSystem) {
   llvm::sys::fs::remove_directories(dir);
 }
 
+TEST(CAPITest, IncludeDirsAreSearchedForImports) {
+  // The kernel imports mylib.helpers, which is neither handed over nor in
+  // the kernel's package: found only through the include directory.
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("tilec-capi-inc", dir));
+  ASSERT_FALSE(llvm::sys::fs::create_directory(std::string(dir) + "/mylib"));
+  for (auto [rel, text] :
+       {std::pair<const char *, const char *>{"mylib/__init__.py", ""},
+        {"mylib/helpers.py", "import triton\n"
+                             "import triton.language as tl\n"
+                             "BLOCK = tl.constexpr(8)\n"
+                             "SCALE = tl.constexpr(1)\n"
+                             "@triton.jit\n"
+                             "def twice(x):\n"
+                             "    return x * 3\n"}}) {
+    std::string path = std::string(dir) + "/" + rel;
+    FILE *f = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(f, nullptr) << path;
+    std::fputs(text, f);
+    std::fclose(f);
+  }
+  char *text = nullptr;
+  tilec_error *e = nullptr;
+  tilec_options *plain = ptxOptions("k", "*i32");
+  EXPECT_EQ(tilec_emit(kUsesHelpers, -1, "/elsewhere/k.py", plain, "tile",
+                       &text, &e),
+            TILEC_ERROR_COMPILE);
+  EXPECT_NE(std::string(tilec_error_message(e)).find("mylib"),
+            std::string::npos)
+      << tilec_error_message(e);
+  tilec_error_free(e);
+  tilec_options_free(plain);
+
+  tilec_options *o = ptxOptions("k", "*i32");
+  tilec_options_add_include_dir(o, dir.c_str());
+  e = nullptr;
+  ASSERT_EQ(tilec_emit(kUsesHelpers, -1, "/elsewhere/k.py", o, "tile", &text,
+                       &e),
+            TILEC_OK)
+      << tilec_error_message(e);
+  // (3 * 8 + 1) * 3 = 75, from the include directory's helpers.
+  EXPECT_NE(std::string(text).find("arith.constant 75 : i32"),
+            std::string::npos)
+      << text;
+  tilec_free(text);
+  tilec_options_free(o);
+  llvm::sys::fs::remove_directories(dir);
+}
+
 TEST(CAPITest, ErrorsInAnotherModulePointAtItsFile) {
   const char *kernel = "import triton\n"
                        "from mylib.helpers import bad\n"

@@ -39,3 +39,11 @@ def select_kernel(x_ptr, kind: tl.constexpr, shape: tl.constexpr):
         tl.store(x_ptr + offs, tl.load(x_ptr + offs) * 2)
     else:
         tl.store(x_ptr + offs, tl.load(x_ptr + offs) + shape[1])
+
+
+@tilec.jit
+def copy_tile_kernel(in_desc, out_desc, BLOCK_M: tl.constexpr,
+                     BLOCK_N: tl.constexpr):
+    pid = tl.program_id(0)
+    tile = in_desc.load([pid * BLOCK_M, 0])
+    out_desc.store([pid * BLOCK_M, 0], tile)
