@@ -41,9 +41,11 @@ def layernorm_bwd_kernel(X, DY, DX, W, Mean, Rstd, PartialDW, PartialDB, stride,
     row_start = pid * rows_per_program
     row_end = tl.minimum(row_start + rows_per_program, M)
     for row in range(row_start, row_end):
-        offs = row.to(tl.int64) * stride + cols
-        x = tl.load(X + offs, mask=mask, other=0.0).to(tl.float32)
-        dy = tl.load(DY + offs, mask=mask, other=0.0).to(tl.float32)
+        # The row's offset in 64 bits once, the columns in 32 (fewer
+        # registers than a 64-bit offset per element).
+        row_off = row.to(tl.int64) * stride
+        x = tl.load(X + row_off + cols, mask=mask, other=0.0).to(tl.float32)
+        dy = tl.load(DY + row_off + cols, mask=mask, other=0.0).to(tl.float32)
         mean = tl.load(Mean + row)
         rstd = tl.load(Rstd + row)
         xh = tl.where(mask, (x - mean) * rstd, 0.0)
@@ -51,7 +53,7 @@ def layernorm_bwd_kernel(X, DY, DX, W, Mean, Rstd, PartialDW, PartialDB, stride,
         c1 = tl.sum(g * xh, axis=0) / N
         c2 = tl.sum(g, axis=0) / N
         dx = (g - (xh * c1 + c2)) * rstd
-        tl.store(DX + offs, dx.to(DX.dtype.element_ty), mask=mask)
+        tl.store(DX + row_off + cols, dx.to(DX.dtype.element_ty), mask=mask)
         dw += dy * xh
         db += dy
     part = pid.to(tl.int64) * N + cols
@@ -65,9 +67,9 @@ def layernorm_bwd_lock_kernel(X, DY, DX, W, Mean, Rstd, PartialDW, PartialDB, Lo
     row = tl.program_id(0)
     cols = tl.arange(0, BLOCK_N)
     mask = cols < N
-    offs = row.to(tl.int64) * stride + cols
-    x = tl.load(X + offs, mask=mask, other=0.0).to(tl.float32)
-    dy = tl.load(DY + offs, mask=mask, other=0.0).to(tl.float32)
+    row_off = row.to(tl.int64) * stride
+    x = tl.load(X + row_off + cols, mask=mask, other=0.0).to(tl.float32)
+    dy = tl.load(DY + row_off + cols, mask=mask, other=0.0).to(tl.float32)
     w = tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
     mean = tl.load(Mean + row)
     rstd = tl.load(Rstd + row)
@@ -76,7 +78,7 @@ def layernorm_bwd_lock_kernel(X, DY, DX, W, Mean, Rstd, PartialDW, PartialDB, Lo
     c1 = tl.sum(g * xh, axis=0) / N
     c2 = tl.sum(g, axis=0) / N
     dx = (g - (xh * c1 + c2)) * rstd
-    tl.store(DX + offs, dx.to(DX.dtype.element_ty), mask=mask)
+    tl.store(DX + row_off + cols, dx.to(DX.dtype.element_ty), mask=mask)
 
     # Add this row's contribution into slot `lock` under its lock.
     lock = row % GROUP
@@ -108,7 +110,9 @@ def layernorm_bwd_dwdb_kernel(PartialDW, PartialDB, DW, DB, P, N, BLOCK_M: tl.co
     for start in range(0, P, BLOCK_M):
         r = start + rows
         mask = (r[:, None] < P) & (cols[None, :] < N)
-        offs = r[:, None].to(tl.int64) * N + cols[None, :]
+        # 32-bit offsets: the partial buffers hold at most a few million
+        # elements.
+        offs = r[:, None] * N + cols[None, :]
         acc_w += tl.load(PartialDW + offs, mask=mask, other=0.0)
         acc_b += tl.load(PartialDB + offs, mask=mask, other=0.0)
     tl.store(DW + cols, tl.sum(acc_w, axis=0).to(DW.dtype.element_ty), mask=cols < N)

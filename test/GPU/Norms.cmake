@@ -94,3 +94,10 @@ target_link_libraries(tilec-gpu-samples-norms-carry PRIVATE
   ${LLVM_LIBRARY_DIR}/libLLVMSupport.a ${LLVM_LIBRARY_DIR}/libLLVMDemangle.a
   -lz -lzstd -ltinfo -lpthread ${CMAKE_DL_LIBS}
   -static-libstdc++ -static-libgcc)
+
+# The JIT host program (examples/host/jit_norms.cpp) on the fake driver: its
+# JIT-compiled cubins are the ones above byte for byte (same source,
+# signature, constexprs, warps and arch), which is how the fake knows them.
+add_test(NAME gpu-jit-norms-host COMMAND tilec-jit-norms)
+set_tests_properties(gpu-jit-norms-host PROPERTIES ENVIRONMENT
+  "${fake_env};TILEC_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/jit-norms-cache")
