@@ -9,7 +9,8 @@ and torch.compile, with the copy bandwidth measured in the same run.
 Cases (bf16 everywhere, fp16 at two norm shapes): hidden 1024, 4096, 8192 x
 rows 4096, 16384, 65536 for
   rms_fwd      examples/rmsnorm.py rmsnorm_fwd_kernel
-  rms_bwd      rmsnorm_bwd_kernel + rmsnorm_bwd_dw_kernel (2 x SMs partials)
+  rms_bwd      rmsnorm_bwd_kernel + rmsnorm_bwd_dw_kernel (one wave of
+               programs: rmsnorm.py's partial_programs)
   ln_fwd       examples/layernorm.py layernorm_fwd_fused_kernel
   ln_bwd       examples/layernorm_bwd.py layernorm_bwd_kernel + dwdb
   ln_bwd_lock  layernorm_bwd_lock_kernel + dwdb (the locks cleared each
@@ -197,7 +198,7 @@ def rms_cases(M, N, dt):
 
     # Backward: rstd from the float64 forward (rounded to fp32).
     rstd32 = rstd_ref.float()
-    rpp = triton.cdiv(M, 2 * SMS)
+    rpp = triton.cdiv(M, rms.partial_programs(block, SMS))
     P = triton.cdiv(M, rpp)
     dx, dw = torch.empty_like(x), torch.empty_like(w)
     part = torch.empty(P, N, device=DEV, dtype=torch.float32)
@@ -274,7 +275,7 @@ def ln_cases(M, N, dt):
             "torch.compile": lambda: comp(x, w, bias)}, bound_for(dt))
 
     mean32, rstd32 = mean_ref.float(), rstd_ref.float()
-    rpp = triton.cdiv(M, 2 * SMS)
+    rpp = triton.cdiv(M, lnb.partial_programs(block, SMS))
     P = triton.cdiv(M, rpp)
     group = lnb.group_for(N)
     dx, dw, db = torch.empty_like(x), torch.empty_like(w), torch.empty_like(w)

@@ -139,6 +139,12 @@ def warps_for(block_n):
     return 4 if block_n <= 1024 else 8 if block_n <= 4096 else 16
 
 
+def partial_programs(block_n, sm_count):
+    """Programs of layernorm_bwd_kernel: as many as fit on the GPU at once
+    (one wave; examples/rmsnorm.py's partial_programs says why)."""
+    return sm_count * {1024: 6, 2048: 3, 4096: 2}.get(block_n, 1)
+
+
 def group_for(n):
     """Lock slots for the lock variant: fewer for long rows (each slot is a
     fp32 row of dW and one of dB)."""

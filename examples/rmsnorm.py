@@ -92,6 +92,14 @@ def warps_for(block_n):
     return 4 if block_n <= 1024 else 8 if block_n <= 4096 else 16
 
 
+def partial_programs(block_n, sm_count):
+    """Programs of the backward kernel: as many as fit on the GPU at once
+    (one wave), so that each SM keeps enough rows in flight to hide memory
+    latency: the row kernels' registers allow about 6, 3, 2 and 1 CTAs per
+    SM at BLOCK_N 1024, 2048, 4096 and 8192."""
+    return sm_count * {1024: 6, 2048: 3, 4096: 2}.get(block_n, 1)
+
+
 def rmsnorm_forward(x, w, eps, kernel=None):
     """y, rstd for a 2-D x (rows contiguous in the last dimension)."""
     import torch
