@@ -16,8 +16,9 @@ rows 4096, 16384, 65536 for
   ln_bwd_lock  layernorm_bwd_lock_kernel + dwdb (the locks cleared each
                call, in both columns)
 and vocabularies 32000, 128256, 256000 x 4096 rows for
-  ce           examples/cross_entropy.py cross_entropy_kernel (mean,
-               ignore_index -100 on every 7th row, label smoothing 0.1).
+  ce uU        examples/cross_entropy.py cross_entropy_kernel (mean,
+               ignore_index -100 on every 7th row, label smoothing 0.1),
+               UNROLL U = 1 and 2.
 Every output of tilec and Triton is first checked, from NaN-poisoned
 buffers, against float64 torch (autograd for the backward passes) on the
 same inputs. Times: triton.testing.do_bench medians (the L2 flushed before
@@ -345,16 +346,16 @@ def ce_cases(M, V, dt):
     loss = torch.empty(M, device=DEV, dtype=torch.float32)
     tag = f"{str(dt)[6:]} {M}x{V}"
 
-    def launch(which):
+    def launch(which, unroll):
         return lambda: K["cross_entropy_kernel"][which][(M,)](
             work, work.stride(0), targets, loss, V, ignore, smoothing, inv,
-            BLOCK_V=ce.BLOCK_V, num_warps=ce.NUM_WARPS)
+            BLOCK_V=ce.BLOCK_V, UNROLL=unroll, num_warps=ce.NUM_WARPS)
 
-    def check(which):
+    def check(which, unroll):
         def run():
             work.copy_(logits)
             loss.fill_(float("nan"))
-            launch(which)()
+            launch(which, unroll)()
             return [loss.sum().reshape(1), work.clone()]
         return run
 
@@ -369,11 +370,15 @@ def ce_cases(M, V, dt):
         return torch.autograd.grad(CE_C(xg, targets), xg)
 
     # The timed launches overwrite `work` with gradients, which they then
-    # read as logits: the same traffic and arithmetic.
-    record(f"ce {tag}", 2 * M * V * b + 12 * M,
-           {k: (check(k), [loss_ref.reshape(1), grad_ref]) for k in ("tilec", "triton")},
-           {k: launch(k) for k in ("tilec", "triton")},
-           {"torch": eager, "torch.compile": compiled_step}, bound_for(dt))
+    # read as logits: the same traffic and arithmetic. Both unrollings of
+    # the loops (UNROLL 1 and 2), the torch columns once.
+    for unroll in (1, 2):
+        record(f"ce u{unroll} {tag}", 2 * M * V * b + 12 * M,
+               {k: (check(k, unroll), [loss_ref.reshape(1), grad_ref])
+                for k in ("tilec", "triton")},
+               {k: launch(k, unroll) for k in ("tilec", "triton")},
+               {"torch": eager, "torch.compile": compiled_step} if unroll == 1 else {},
+               bound_for(dt))
 
 
 # ---------------------------------------------------------------------------

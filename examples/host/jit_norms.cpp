@@ -125,7 +125,7 @@ int tilecJitNormsMain(int argc, char **argv) {
                    fmt::format("{0}, i32:16, *i64:16, {1}, i32:16, i32, fp32, "
                                "fp32",
                                p, f),
-                   {{"BLOCK_V", "8192"}}, 16);
+                   {{"BLOCK_V", "4096"}}, 8);
   for (auto *k : {&fwd, &bwd, &red, &lock, &dwdb, &xent})
     if (!*k)
       return reportError("compile and load", k->takeError());

@@ -15,7 +15,8 @@
 # 8192 (16), as examples/rmsnorm.py's warps_for; the lock kernel with the
 # GROUP layernorm_bwd.py's group_for gives those rows (FakeCudaNorms.cpp
 # knows it by BLOCK_N). The reductions: 32 x 128 blocks on 4 warps. The
-# cross-entropy: BLOCK_V 8192 on 16 warps.
+# cross-entropy: BLOCK_V 4096 on 8 warps, its loops unrolled twice or not
+# (UNROLL 2: `.u2`).
 set(TILEC_NORMS_CUBINS_BEFORE ${TILEC_SAMPLE_CUBINS})
 foreach(dt fp16 bf16)
   set(p "*${dt}:16")
@@ -46,9 +47,12 @@ foreach(dt fp16 bf16)
     rmsnorm_bwd_dw_kernel "${f}, ${p}, i32, @N@, 32, 128" 4)
   tilec_sample_cubins(layernorm_bwd_dwdb_kernel.${dt}.b128.w4 layernorm_bwd.py
     layernorm_bwd_dwdb_kernel "${f}, ${f}, ${p}, ${p}, i32, @N@, 32, 128" 4)
-  tilec_sample_cubins(cross_entropy_kernel.${dt}.b8192.w16 cross_entropy.py
+  tilec_sample_cubins(cross_entropy_kernel.${dt}.b4096.w8 cross_entropy.py
     cross_entropy_kernel
-    "${p}, i32:16, *i64:16, ${f}, @N@, i32, fp32, fp32, 8192" 16)
+    "${p}, i32:16, *i64:16, ${f}, @N@, i32, fp32, fp32, 4096" 8)
+  tilec_sample_cubins(cross_entropy_kernel.${dt}.b4096.w8.u2 cross_entropy.py
+    cross_entropy_kernel
+    "${p}, i32:16, *i64:16, ${f}, @N@, i32, fp32, fp32, 4096, 2" 8)
 endforeach()
 set(TILEC_NORMS_CUBINS ${TILEC_SAMPLE_CUBINS})
 list(REMOVE_ITEM TILEC_NORMS_CUBINS ${TILEC_NORMS_CUBINS_BEFORE})
