@@ -208,8 +208,8 @@ def rms_cases(M, N, dt):
         def run():
             K["rmsnorm_bwd_kernel"][which][(P,)](x, dy, dx, w, rstd32, part, x.stride(0), M, N,
                                                  rpp, BLOCK_N=block, num_warps=warps)
-            K["rmsnorm_bwd_dw_kernel"][which][(triton.cdiv(N, 128),)](
-                part, dw, P, N, BLOCK_M=32, BLOCK_N=128, num_warps=4)
+            K["rmsnorm_bwd_dw_kernel"][which][(triton.cdiv(N, 16),)](
+                part, dw, P, N, BLOCK_M=128, BLOCK_N=16, num_warps=4)
         return run
 
     def bwd_check(which):
@@ -285,8 +285,8 @@ def ln_cases(M, N, dt):
     locks = torch.zeros(2 * group, device=DEV, dtype=torch.int32)
 
     def reduce(which, parts):
-        K["layernorm_bwd_dwdb_kernel"][which][(triton.cdiv(N, 128),)](
-            pdw, pdb, dw, db, parts, N, BLOCK_M=32, BLOCK_N=128, num_warps=4)
+        K["layernorm_bwd_dwdb_kernel"][which][(triton.cdiv(N, 16),)](
+            pdw, pdb, dw, db, parts, N, BLOCK_M=128, BLOCK_N=16, num_warps=4)
 
     def bwd(which):
         def run():

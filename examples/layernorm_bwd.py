@@ -130,7 +130,7 @@ TILEC_SIGNATURES = {
     "layernorm_bwd_lock_kernel": (
         "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, "
         "*i32:16, *i32:16, i32:16, i32:16, 64, 4096", 8),
-    "layernorm_bwd_dwdb_kernel": ("*fp32:16, *fp32:16, *bf16:16, *bf16:16, i32, i32:16, 32, 128", 4),
+    "layernorm_bwd_dwdb_kernel": ("*fp32:16, *fp32:16, *bf16:16, *bf16:16, i32, i32:16, 128, 16", 4),
 }
 
 
@@ -167,7 +167,7 @@ def layernorm_backward(x, w, mean, rstd, dy, programs, kernels=None):
     block = triton.next_power_of_2(N)
     bwd[(programs,)](x, dy, dx, w, mean, rstd, pdw, pdb, x.stride(0), M, N, rows_per_program,
                      BLOCK_N=block, num_warps=warps_for(block))
-    red[(triton.cdiv(N, 128),)](pdw, pdb, dw, db, programs, N, BLOCK_M=32, BLOCK_N=128,
+    red[(triton.cdiv(N, 16),)](pdw, pdb, dw, db, programs, N, BLOCK_M=128, BLOCK_N=16,
                                 num_warps=4)
     return dx, dw, db
 
@@ -188,8 +188,8 @@ def layernorm_backward_lock(x, w, mean, rstd, dy, kernels=None):
     bwd[(M,)](x, dy, dx, w, mean, rstd, pdw, pdb, locks, locks[group:], x.stride(0), N,
               GROUP=group, BLOCK_N=block, num_warps=warps_for(block))
     # Slots no row reached (M < GROUP) were never written: sum min(M, GROUP).
-    red[(triton.cdiv(N, 128),)](pdw, pdb, dw, db, min(M, group), N, BLOCK_M=32,
-                                BLOCK_N=128, num_warps=4)
+    red[(triton.cdiv(N, 16),)](pdw, pdb, dw, db, min(M, group), N, BLOCK_M=128,
+                               BLOCK_N=16, num_warps=4)
     return dx, dw, db
 
 

@@ -83,7 +83,7 @@ TILEC_SIGNATURES = {
     "rmsnorm_fwd_kernel": ("*bf16:16, *bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, fp32, 4096", 8),
     "rmsnorm_bwd_kernel": (
         "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, *fp32:16, i32:16, i32, i32:16, i32, 4096", 8),
-    "rmsnorm_bwd_dw_kernel": ("*fp32:16, *bf16:16, i32, i32:16, 32, 128", 4),
+    "rmsnorm_bwd_dw_kernel": ("*fp32:16, *bf16:16, i32, i32:16, 128, 16", 4),
 }
 
 
@@ -127,7 +127,7 @@ def rmsnorm_backward(x, w, rstd, dy, programs, kernels=None):
     block = triton.next_power_of_2(N)
     bwd[(programs,)](x, dy, dx, w, rstd, partial, x.stride(0), M, N, rows_per_program,
                      BLOCK_N=block, num_warps=warps_for(block))
-    red[(triton.cdiv(N, 128),)](partial, dw, programs, N, BLOCK_M=32, BLOCK_N=128,
+    red[(triton.cdiv(N, 16),)](partial, dw, programs, N, BLOCK_M=128, BLOCK_N=16,
                                 num_warps=4)
     return dx, dw
 

@@ -109,7 +109,7 @@ int tilecJitNormsMain(int argc, char **argv) {
       {{"BLOCK_N", std::to_string(block)}}, warps);
   auto red = load(*device, dir, "rmsnorm.py", "rmsnorm_bwd_dw_kernel",
                   fmt::format("{1}, {0}, i32, i32:16", p, f),
-                  {{"BLOCK_M", "32"}, {"BLOCK_N", "128"}}, 4);
+                  {{"BLOCK_M", "128"}, {"BLOCK_N", "16"}}, 4);
   auto lock = load(
       *device, dir, "layernorm_bwd.py", "layernorm_bwd_lock_kernel",
       fmt::format("{0}, {0}, {0}, {0}, {1}, {1}, {1}, {1}, *i32:16, *i32:16, "
@@ -120,7 +120,7 @@ int tilecJitNormsMain(int argc, char **argv) {
   auto dwdb = load(*device, dir, "layernorm_bwd.py",
                    "layernorm_bwd_dwdb_kernel",
                    fmt::format("{1}, {1}, {0}, {0}, i32, i32:16", p, f),
-                   {{"BLOCK_M", "32"}, {"BLOCK_N", "128"}}, 4);
+                   {{"BLOCK_M", "128"}, {"BLOCK_N", "16"}}, 4);
   auto xent = load(*device, dir, "cross_entropy.py", "cross_entropy_kernel",
                    fmt::format("{0}, i32:16, *i64:16, {1}, i32:16, i32, fp32, "
                                "fp32",
@@ -183,13 +183,13 @@ int tilecJitNormsMain(int argc, char **argv) {
   if (llvm::Error e = (*bwd)({unsigned(programs)}, s, *bx, *bdy, *bdx, *bw,
                              *brstd, *bpart, n, rows, n, rpp))
     return reportError("launch rmsnorm_bwd_kernel", std::move(e));
-  if (llvm::Error e = (*red)({unsigned(n / 128)}, s, *bpart, *bdw, programs, n))
+  if (llvm::Error e = (*red)({unsigned(n / 16)}, s, *bpart, *bdw, programs, n))
     return reportError("launch rmsnorm_bwd_dw_kernel", std::move(e));
   if (llvm::Error e = (*lock)({unsigned(rows)}, s, *bx, *bdy, *bdxLn, *bw,
                               *bmean, *brstdLn, *bpdw, *bpdb, *blocks, counts,
                               n, n))
     return reportError("launch layernorm_bwd_lock_kernel", std::move(e));
-  if (llvm::Error e = (*dwdb)({unsigned(n / 128)}, s, *bpdw, *bpdb, *bdwLn,
+  if (llvm::Error e = (*dwdb)({unsigned(n / 16)}, s, *bpdw, *bpdb, *bdwLn,
                               *bdbLn, group, n))
     return reportError("launch layernorm_bwd_dwdb_kernel", std::move(e));
   if (llvm::Error e = device->synchronize())

@@ -42,10 +42,10 @@
 # RUN: %if ptxas %{ for a in sm_90a sm_80; do \
 # RUN:   tilec %examples/rmsnorm.py -k rmsnorm_fwd_kernel -s "*bf16:16, *bf16:16, *bf16:16, *fp32:16, i32:16, i32, fp32, 8192" --num-warps 16 --arch=$a --emit=cubin --print-resources --no-cache -o %t.cubin && \
 # RUN:   tilec %examples/rmsnorm.py -k rmsnorm_bwd_kernel -s "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, *fp32:16, i32:16, i32, i32, i32, 8192" --num-warps 16 --arch=$a --emit=cubin --print-resources --no-cache -o %t.cubin && \
-# RUN:   tilec %examples/rmsnorm.py -k rmsnorm_bwd_dw_kernel -s "*fp32:16, *bf16:16, i32, i32, 32, 128" --num-warps 4 --arch=$a --emit=cubin --print-resources --no-cache -o %t.cubin && \
+# RUN:   tilec %examples/rmsnorm.py -k rmsnorm_bwd_dw_kernel -s "*fp32:16, *bf16:16, i32, i32, 128, 16" --num-warps 4 --arch=$a --emit=cubin --print-resources --no-cache -o %t.cubin && \
 # RUN:   tilec %examples/layernorm_bwd.py -k layernorm_bwd_kernel -s "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32:16, i32, i32, i32, 8192" --num-warps 16 --arch=$a --emit=cubin --print-resources --no-cache -o %t.cubin && \
 # RUN:   tilec %examples/layernorm_bwd.py -k layernorm_bwd_lock_kernel -s "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *i32:16, *i32:16, i32:16, i32, 64, 8192" --num-warps 16 --arch=$a --emit=cubin --print-resources --no-cache -o %t.cubin && \
-# RUN:   tilec %examples/layernorm_bwd.py -k layernorm_bwd_dwdb_kernel -s "*fp32:16, *fp32:16, *bf16:16, *bf16:16, i32, i32, 32, 128" --num-warps 4 --arch=$a --emit=cubin --print-resources --no-cache -o %t.cubin && \
+# RUN:   tilec %examples/layernorm_bwd.py -k layernorm_bwd_dwdb_kernel -s "*fp32:16, *fp32:16, *bf16:16, *bf16:16, i32, i32, 128, 16" --num-warps 4 --arch=$a --emit=cubin --print-resources --no-cache -o %t.cubin && \
 # RUN:   tilec %examples/cross_entropy.py -k cross_entropy_kernel -s "*bf16:16, i32:16, *i64:16, *fp32:16, i32, i32, fp32, fp32, 4096" --num-warps 8 --arch=$a --emit=cubin --print-resources --no-cache -o %t.cubin && \
 # RUN:   tilec %examples/cross_entropy.py -k cross_entropy_kernel -s "*bf16:16, i32:16, *i64:16, *fp32:16, i32:16, i32, fp32, fp32, 4096, 2" --num-warps 8 --arch=$a --emit=cubin --print-resources --no-cache -o %t.cubin; \
 # RUN: done 2>&1 | FileCheck %s --check-prefix=RES %}

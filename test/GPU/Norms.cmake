@@ -14,7 +14,8 @@
 # GpuHost.h); the row kernels at BLOCK_N 1024 (4 warps), 2048 and 4096 (8),
 # 8192 (16), as examples/rmsnorm.py's warps_for; the lock kernel with the
 # GROUP layernorm_bwd.py's group_for gives those rows (FakeCudaNorms.cpp
-# knows it by BLOCK_N). The reductions: 32 x 128 blocks on 4 warps. The
+# knows it by BLOCK_N). The reductions: 128 partial rows x 16 columns a
+# step on 4 warps (many programs: each walks the partial rows serially). The
 # cross-entropy: BLOCK_V 4096 on 8 warps, its loops unrolled twice or not
 # (UNROLL 2: `.u2`).
 set(TILEC_NORMS_CUBINS_BEFORE ${TILEC_SAMPLE_CUBINS})
@@ -43,10 +44,10 @@ foreach(dt fp16 bf16)
       "${p}, ${p}, ${p}, ${p}, ${f}, ${f}, ${f}, ${f}, *i32:16, *i32:16, i32:16, @N@, ${group}, ${block}"
       ${warps})
   endforeach()
-  tilec_sample_cubins(rmsnorm_bwd_dw_kernel.${dt}.b128.w4 rmsnorm.py
-    rmsnorm_bwd_dw_kernel "${f}, ${p}, i32, @N@, 32, 128" 4)
-  tilec_sample_cubins(layernorm_bwd_dwdb_kernel.${dt}.b128.w4 layernorm_bwd.py
-    layernorm_bwd_dwdb_kernel "${f}, ${f}, ${p}, ${p}, i32, @N@, 32, 128" 4)
+  tilec_sample_cubins(rmsnorm_bwd_dw_kernel.${dt}.b16.w4 rmsnorm.py
+    rmsnorm_bwd_dw_kernel "${f}, ${p}, i32, @N@, 128, 16" 4)
+  tilec_sample_cubins(layernorm_bwd_dwdb_kernel.${dt}.b16.w4 layernorm_bwd.py
+    layernorm_bwd_dwdb_kernel "${f}, ${f}, ${p}, ${p}, i32, @N@, 128, 16" 4)
   tilec_sample_cubins(cross_entropy_kernel.${dt}.b4096.w8 cross_entropy.py
     cross_entropy_kernel
     "${p}, i32:16, *i64:16, ${f}, @N@, i32, fp32, fp32, 4096" 8)
