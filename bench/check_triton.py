@@ -11,7 +11,8 @@ import os
 import sys
 import traceback
 
-EXAMPLES = ["vector_add", "softmax", "layernorm", "matmul", "attention"]
+EXAMPLES = ["vector_add", "softmax", "layernorm", "matmul", "attention", "rmsnorm",
+            "layernorm_bwd", "cross_entropy"]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 

@@ -24,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FakeCudaNorms.h"
 #include "GpuHost.h"
 #include "Runtime/FakeTensorMap.h"
 
@@ -501,6 +502,8 @@ CUresult cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz,
   else if (f.kernel == "layernorm_fwd_kernel" ||
            f.kernel == "layernorm_fwd_fused_kernel")
     layerNorm(f, gx, args);
+  else if (tilec::fakenorms::isNormsKernel(f.kernel))
+    tilec::fakenorms::runNormsKernel(f.kernel, f.type, f.block, gx, args);
   else
     softmax(f, gx, args);
   return CUDA_SUCCESS;
