@@ -181,6 +181,9 @@ def test_wrong_arguments_never_reach_the_driver(fake, add_kernel):
     with pytest.raises(TypeError, match="argument 'n' of type str"):
         add_kernel[(1,)](x, y, out, "64", BLOCK=64)
     with pytest.raises(TypeError, match="constexpr argument 'BLOCK'"):
+        add_kernel[(1,)](x, y, out, 64, BLOCK={64})
+    # A str is a constexpr value, which this kernel cannot multiply.
+    with pytest.raises(tilec.CompilationError, match="string '64'"):
         add_kernel[(1,)](x, y, out, 64, BLOCK="64")
     with pytest.raises(OverflowError):
         add_kernel[(1,)](x, y, out, 2 ** 64, BLOCK=64)
@@ -188,8 +191,8 @@ def test_wrong_arguments_never_reach_the_driver(fake, add_kernel):
         add_kernel[(-1,)](x, y, out, 64, BLOCK=64)
     with pytest.raises(ValueError, match="grid"):
         add_kernel[(2, 1.5)](x, y, out, 64, BLOCK=64)
-    with pytest.raises(tilec.ArgumentError, match="num_ctas"):
-        add_kernel[(1,)](x, y, out, 64, BLOCK=64, num_ctas=2)
+    with pytest.raises(tilec.ArgumentError, match="maxnreg"):
+        add_kernel[(1,)](x, y, out, 64, BLOCK=64, maxnreg=64)
     # An empty grid launches nothing, as Triton's launcher.
     add_kernel[(0,)](x, y, out, 64, BLOCK=64)
     add_kernel[(4, 0)](x, y, out, 64, BLOCK=64)

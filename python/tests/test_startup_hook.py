@@ -35,6 +35,14 @@ FAKE_TRITON = {
             return JITFunction(fn)
         '''),
     "triton/language/__init__.py": "class constexpr:\n    pass\n",
+    "triton/compiler/__init__.py": "",
+    "triton/compiler/errors.py": textwrap.dedent('''\
+        class TritonError(Exception):
+            pass
+        class CompilationError(TritonError):
+            def __init__(self, src, node, error_message=None):
+                super().__init__(error_message)
+        '''),
 }
 
 SCRIPT = textwrap.dedent('''\
@@ -68,7 +76,34 @@ SCRIPT = textwrap.dedent('''\
     ''')
 
 
-def run(tmp_path, env_value):
+# A kernel tilec refuses, caught as code written for Triton catches it.
+BROKEN = textwrap.dedent('''\
+    import triton
+    import triton.language as tl
+    from triton.compiler.errors import CompilationError, TritonError
+
+
+    @triton.jit
+    def broken(x_ptr):
+        tl.store(x_ptr + tl.arange(0, 48), 1.0)
+
+
+    class Tensor:
+        def __init__(self, ptr):
+            self.ptr, self.dtype, self.is_cuda = ptr, "torch.float32", True
+        def data_ptr(self):
+            return self.ptr
+
+
+    try:
+        broken[(1,)](Tensor(0x1000))
+    except CompilationError as e:
+        assert isinstance(e, TritonError)
+        print("caught as Triton's:", type(e).__name__, "|", e.error_message)
+    ''')
+
+
+def run(tmp_path, env_value, script_text=SCRIPT):
     site_dir = tmp_path / "site"
     subprocess.run([sys.executable, os.path.join(ROOT, "scripts",
                                                  "install_python.py"),
@@ -81,7 +116,7 @@ def run(tmp_path, env_value):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
     script = tmp_path / "user_script.py"
-    script.write_text(SCRIPT)
+    script.write_text(script_text)
     env = dict(os.environ)
     env["TILEC_AS_TRITON"] = env_value
     env["PYTHONPATH"] = str(tmp_path / "pkgs")
@@ -109,3 +144,10 @@ def test_without_the_variable_nothing_changes(tmp_path):
     assert "tilec imported by: False" in out
     assert "result: str" in out
     assert "launches: 0" in out
+
+
+@pytest.mark.skipif(not FAKE_LIBCUDA, reason="needs tests/fake_cuda (ctest)")
+def test_refused_kernels_raise_tritons_compilation_error(tmp_path):
+    out = run(tmp_path, "1", BROKEN)
+    assert "caught as Triton's: CompilationError |" in out, out
+    assert "user_script.py:8:22:" in out and "power of two" in out, out
