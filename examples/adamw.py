@@ -65,7 +65,7 @@ def adamw_kernel(table, numel, block_tensor, block_chunk, lr, beta1, beta2,
         tl.load(row + 4).to(tl.pointer_type(tl.float32)), 16)
 
     # Bias corrections: beta**step as exp2(step * log2(beta)).
-    stepf = step.to(tl.float32)
+    stepf = step * 1.0  # a constexpr when step == 1 (Triton specializes 1)
     bc1 = 1.0 - tl.exp2(stepf * tl.log2(beta1))
     bc2 = 1.0 - tl.exp2(stepf * tl.log2(beta2))
     step_size = lr / bc1
