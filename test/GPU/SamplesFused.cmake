@@ -88,3 +88,14 @@ target_link_libraries(tilec-gpu-samples-fused-carry PRIVATE
   -lz -lzstd -ltinfo -lpthread ${CMAKE_DL_LIBS}
   -static-libstdc++ -static-libgcc)
 add_dependencies(tilec-gpu-samples-fused-carry tilec-sample-cubins)
+
+# The JIT host (examples/host/jit_fused.cpp) on the CPU stand-ins: its
+# configurations are those of the cubins above, so the JIT compiles the same
+# bytes and the fake driver recognizes them. Its own kernel cache, so that
+# the run compiles through the JIT every time.
+if(TARGET tilec-jit-fused OR TILEC_BUILD_TESTS)
+  add_test(NAME gpu-jit-fused-host COMMAND tilec-jit-fused)
+  set_tests_properties(gpu-jit-fused-host PROPERTIES
+    ENVIRONMENT "${fused_fake_env};TILEC_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/jit-fused-cache"
+    DEPENDS gpu-samples-fused-host)
+endif()

@@ -15,6 +15,7 @@ int tilecJitBenchMain(int argc, char **argv);
 int tilecGpuJitLaunchMain(int argc, char **argv);
 int tilecGpuAutotuneMain(int argc, char **argv);
 int tilecGpuJitTmaMain(int argc, char **argv);
+int tilecJitFusedMain(int argc, char **argv);
 
 int main(int argc, char **argv) {
   struct Program {
@@ -25,13 +26,14 @@ int main(int argc, char **argv) {
                               {"jit-bench", tilecJitBenchMain},
                               {"jit-launch", tilecGpuJitLaunchMain},
                               {"autotune", tilecGpuAutotuneMain},
-                              {"jit-tma", tilecGpuJitTmaMain}};
+                              {"jit-tma", tilecGpuJitTmaMain},
+                              {"jit-fused", tilecJitFusedMain}};
   if (argc >= 2)
     for (const Program &p : programs)
       if (std::strcmp(argv[1], p.name) == 0)
         return p.main(argc - 1, argv + 1);
   std::fprintf(stderr,
-               "usage: %s jit-softmax|jit-bench|jit-launch|autotune|jit-tma "
+               "usage: %s jit-softmax|jit-bench|jit-launch|autotune|jit-tma|jit-fused "
                "ARGS...\n",
                argv[0]);
   return 2;
