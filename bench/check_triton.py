@@ -11,7 +11,8 @@ import os
 import sys
 import traceback
 
-EXAMPLES = ["vector_add", "softmax", "layernorm", "matmul", "attention"]
+EXAMPLES = ["vector_add", "softmax", "layernorm", "matmul", "attention",
+            "adamw", "w4a16", "dropout"]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 

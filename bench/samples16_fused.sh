@@ -4,7 +4,7 @@
 # and speed, then the C++ programs (cubins compiled here at build time,
 # float64 references; the JIT host). Results under $OUT.
 #
-# Carry (prepared here, see docs/status.md "Fused samples"):
+# Carry (bench/samples16_fused_prepare.sh [--jit] makes it):
 #   .carry/lib/libtilec.so.xz    xz of build/lib/libtilec.so (target tilec-capi)
 #   .carry/fused/                tilec-gpu-samples-fused-carry and the
 #                                samples_fused/ cubins from build/test/GPU
