@@ -9,14 +9,15 @@
 #   .carry/fused/                tilec-gpu-samples-fused-carry and the
 #                                samples_fused/ cubins from build/test/GPU
 #   .carry/jit-carry.xz          optional: tilec-jit-carry (jit-fused)
-# Usage: bash bench/samples16_fused.sh [part...]   (parts: dropout adamw
-#   w4a16 cpp; default all; each Python part stays under 10 minutes)
+# Usage: bash bench/samples16_fused.sh [part...]   (parts: cpp dropout
+#   adamw w4a16 (checks and the two smaller shapes) w4a16b (the two larger
+#   shapes); default all; each part is meant to stay under 10 minutes)
 set -u
 cd "$(dirname "$0")/.."
 : "${OUT:=bench/results/samples-fused}"
 mkdir -p "$OUT"
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(cpp dropout adamw w4a16)
+[ ${#parts[@]} -eq 0 ] && parts=(cpp dropout adamw w4a16 w4a16b)
 if [ -f .carry/lib/libtilec.so.xz ]; then
   xz -dc .carry/lib/libtilec.so.xz > /tmp/libtilec.so.0.1.0
   chmod +x /tmp/libtilec.so.0.1.0
@@ -42,9 +43,14 @@ for part in "${parts[@]}"; do
         echo "jit-fused rc=$?" | tee -a "$OUT/jit_fused.log"
       fi
       ;;
-    dropout|adamw|w4a16)
+    dropout|adamw|w4a16|w4a16b)
       mkdir -p "$OUT/$part"
-      timeout 590 python3 bench/samples_fused.py "$OUT/$part" --only "$part" \
+      case $part in
+        w4a16) extra=(--only w4a16 --shapes 0,1) ;;
+        w4a16b) extra=(--only w4a16 --shapes 2,3 --no-checks) ;;
+        *) extra=(--only "$part") ;;
+      esac
+      timeout 590 python3 bench/samples_fused.py "$OUT/$part" "${extra[@]}" \
         > "$OUT/$part/stdout.log" 2>&1
       rc=$?
       echo "$part rc=$rc"

@@ -53,6 +53,15 @@ import w4a16 as w4a16_mod  # noqa: E402
 
 LINES, RESULTS, ROWS = [], {"checks": [], "bench": []}, []
 FAILURES = 0
+_TILEC = {}
+
+
+def tilec_of(kernel):
+    """One tilec.jit wrapper per kernel, kept: its compiled kernels stay
+    loaded, so that nothing loads a module while a CUDA graph captures."""
+    if kernel not in _TILEC:
+        _TILEC[kernel] = tilec.jit(kernel)
+    return _TILEC[kernel]
 
 
 def say(text):
@@ -154,8 +163,8 @@ def compiled(fn):
 #===------------------------------------------------------------------------===#
 
 def dropout_checks(quick):
-    t_fwd = tilec.jit(dropout_mod.dropout_fwd_kernel)
-    t_bwd = tilec.jit(dropout_mod.dropout_bwd_kernel)
+    t_fwd = tilec_of(dropout_mod.dropout_fwd_kernel)
+    t_bwd = tilec_of(dropout_mod.dropout_bwd_kernel)
     fwd, bwd = dropout_mod.dropout_fwd_kernel, dropout_mod.dropout_bwd_kernel
     sizes = [1000, 98433, 1 << 20] + ([] if quick else [(1 << 24) + 5])
     for dtype in (torch.float32, torch.float16, torch.bfloat16):
@@ -215,7 +224,7 @@ def dropout_checks(quick):
 
 
 def dropout_bench(copy_gbs):
-    t_fwd = tilec.jit(dropout_mod.dropout_fwd_kernel)
+    t_fwd = tilec_of(dropout_mod.dropout_fwd_kernel)
     for dtype in (torch.bfloat16, torch.float32):
         for n in (1 << 24, 1 << 28):
             p, block = 0.1, 4096
@@ -266,7 +275,7 @@ def adamw_run(kernel, tensors, step, chunk=16384, block=1024, tables=None):
 
 
 def adamw_checks(quick):
-    tk = tilec.jit(adamw_mod.adamw_kernel)
+    tk = tilec_of(adamw_mod.adamw_kernel)
     sizes = [1, 7, 4096, 65536 + 3, 1 << 20, 4096 * 11008 + 5]
     if quick:
         sizes = sizes[:5]
@@ -297,7 +306,7 @@ def adamw_checks(quick):
 
 
 def adamw_bench(copy_gbs):
-    tk = tilec.jit(adamw_mod.adamw_kernel)
+    tk = tilec_of(adamw_mod.adamw_kernel)
     # A Llama-7B-like layer list (q, k, v, o, gate, up, down, 2 norms) x 4,
     # and one of 1 billion parameters in 8 tensors.
     layer = [4096 * 4096] * 4 + [4096 * 11008] * 3 + [4096] * 2
@@ -386,7 +395,7 @@ def w4a16_valid(K, N, cfg):
 
 
 def w4a16_checks(quick):
-    wrap_t = tilec.jit
+    wrap_t = tilec_of
     shapes = [(1024, 512), (4096, 4096)] + ([] if quick else [(14336, 4096)])
     for K, N in shapes:
         w = torch.randn(K, N, device="cuda") * 0.05
@@ -412,8 +421,8 @@ def w4a16_checks(quick):
                           f"(rel err {err:.2e}, bound {bound:g})")
 
 
-def w4a16_bench(hbm_gbs):
-    for K, N in SHAPES:
+def w4a16_bench(hbm_gbs, shapes=None):
+    for K, N in [SHAPES[i] for i in (shapes or range(len(SHAPES)))]:
         w = torch.randn(K, N, device="cuda") * 0.05
         qw, s, z, deq = w4a16_mod.quantize(w)
         w16 = deq.to(torch.float16)
@@ -429,7 +438,7 @@ def w4a16_bench(hbm_gbs):
             nbytes = K * N // 2 + 2 * 2 * (K // 128) * N + M * K * 2 + M * N * 4
             shape = f"M={M} K={K} N={N}"
             best = {}
-            for who, wrap in (("tilec", tilec.jit), ("triton", None)):
+            for who, wrap in (("tilec", tilec_of), ("triton", None)):
                 for cfg in GEMV_CONFIGS if gemv else GEMM_CONFIGS:
                     if not w4a16_valid(K, N, cfg):
                         continue
@@ -509,6 +518,9 @@ def main():
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--only", choices=["adamw", "w4a16", "dropout"])
     parser.add_argument("--no-bench", action="store_true")
+    parser.add_argument("--no-checks", action="store_true")
+    parser.add_argument("--shapes", default="",
+                        help="W4A16: comma-separated indices into SHAPES")
     args = parser.parse_args()
     os.makedirs(args.outdir, exist_ok=True)
     seed = int(os.environ.get("TILEC_SEED", random.SystemRandom().getrandbits(32)))
@@ -528,14 +540,18 @@ def main():
         if args.only and name != args.only:
             continue
         try:
-            checks(args.quick)
+            if not args.no_checks:
+                checks(args.quick)
         except Exception:
             FAILURES += 1
             say(f"FAIL {name} checks raised:\n{traceback.format_exc()}")
         if args.no_bench:
             continue
         try:
-            speed(hbm if name == "w4a16" else copy_gbs)
+            if name == "w4a16":
+                speed(hbm, [int(i) for i in args.shapes.split(",") if i])
+            else:
+                speed(copy_gbs)
         except Exception:
             say(f"ERROR {name} benchmark raised:\n{traceback.format_exc()}")
     RESULTS["failures"] = FAILURES
