@@ -87,6 +87,13 @@ def adamw_kernel(table, numel, block_tensor, block_chunk, lr, beta1, beta2,
                          weight_decay, step_size, rsqrt_bc2)
 
 
+# Signatures for tools that compile the samples (test/Frontend/Errors).
+TILEC_SIGNATURES = {
+    "adamw_kernel": ("*i64:16, *i64:16, *i32:16, *i32:16, fp32, fp32, fp32, "
+                     "fp32, fp32, i32, 16384, 1024", 4),
+}
+
+
 def make_launch_tables(tensors, chunk, device):
     """The pointer table, numel and per-program (tensor, chunk) lists for
     a list of (master, param, grad, exp_avg, exp_avg_sq) tuples."""

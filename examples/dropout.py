@@ -55,6 +55,12 @@ def dropout_bwd_kernel(DY, DX, n, threshold, scale, seed,
     _dropout_block(DY, DX, n, threshold, scale, seed, BLOCK)
 
 
+# Signatures for tools that compile the samples (test/Frontend/Errors).
+TILEC_SIGNATURES = {
+    "dropout_fwd_kernel": ("*bf16:16, *bf16:16, i32:16, i32, fp32, i32, 1024", 4),
+}
+
+
 def dropout_params(p):
     """(threshold, scale) for drop probability p in [0, 1)."""
     return int(p * 2**31), 1.0 / (1.0 - p)

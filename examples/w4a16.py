@@ -140,108 +140,11 @@ def w4a16_gemm_kernel(x_ptr, qweight_ptr, scales_ptr, zeros_ptr, y_ptr, M, K,
         tl.atomic_add(y_ptrs, acc, mask=m_mask[:, None], sem="relaxed")
 
 
-GROUP = 128 consecutive k share one fp16 scale
-and one fp16 zero per column: scales[k // GROUP, n], zeros[k // GROUP, n],
-and W[k, n] = (q - zero) * scale. x is fp16 [M, K], y is fp32 [M, N]
-(row-major, contiguous). The dequantization is fused into the loads: W is
-never written out in fp16.
-
-w4a16_gemv_kernel, batch M = 1: a program owns BLOCK_N columns and
-K / SPLIT_K rows; per group it loads the 16 x BLOCK_N int32 words, and for
-each of the 8 nibbles accumulates x[k] * q in fp32. A nibble becomes a float
-without a conversion instruction: OR-ed into the mantissa of 2**23 and
-reinterpreted, then 2**23 subtracted, both exact. The zero and scale are
-applied once per group and column, as scale * (sum x q - zero * sum x).
-With SPLIT_K > 1 the programs of a column add into y atomically (y must be
-zero first); with SPLIT_K = 1 they store.
-
-w4a16_gemm_kernel, batch M <= BLOCK_M (2..16 in decoding): a program owns
-BLOCK_M x BLOCK_N outputs; per group and nibble j, the 16 x BLOCK_N words
-give the fp16 weights of rows 8r + j, (q - zero) * scale, and tl.dot
-multiplies them with x's columns 8r + j (16 of them) on the tensor cores.
-Split-K as above.
-
-Grids: (cdiv(N, BLOCK_N), SPLIT_K) and (cdiv(N, BLOCK_N), SPLIT_K,
-cdiv(M, BLOCK_M)). K must be a multiple of GROUP * SPLIT_K and N of BLOCK_N.
-"""
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def _nibble_as_float(words, j):
-    # 0x4B000000 is 2**23 in fp32; OR-ing 4 bits into its mantissa gives
-    # 2**23 + q exactly.
-    bits = ((words >> (4 * j)) & 0xF) | 0x4B000000
-    return bits.to(tl.float32, bitcast=True) - 8388608.0
-
-
-@triton.jit
-def w4a16_gemv_kernel(x_ptr, qweight_ptr, scales_ptr, zeros_ptr, y_ptr, K, N,
-                      GROUP: tl.constexpr, BLOCK_N: tl.constexpr,
-                      SPLIT_K: tl.constexpr):
-    tl.static_assert(GROUP % 8 == 0)
-    ROWS: tl.constexpr = GROUP // 8
-    pid_n = tl.program_id(0)
-    pid_k = tl.program_id(1)
-    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    rows = tl.arange(0, ROWS)
-    groups_per_split = K // (GROUP * SPLIT_K)
-    g0 = pid_k * groups_per_split
-    acc = tl.zeros([BLOCK_N], tl.float32)
-    for g in range(g0, g0 + groups_per_split):
-        words = tl.load(qweight_ptr + (g * ROWS + rows)[:, None] * N +
-                        offs_n[None, :])
-        scale = tl.load(scales_ptr + g * N + offs_n).to(tl.float32)
-        zero = tl.load(zeros_ptr + g * N + offs_n).to(tl.float32)
-        xq = tl.zeros([ROWS, BLOCK_N], tl.float32)
-        xsum = tl.zeros([ROWS], tl.float32)
-        for j in tl.static_range(8):
-            xj = tl.load(x_ptr + g * GROUP + rows * 8 + j).to(tl.float32)
-            xq += xj[:, None] * _nibble_as_float(words, j)
-            xsum += xj
-        dot = tl.sum(xq, axis=0)
-        acc += scale * (dot - zero * tl.sum(xsum, axis=0))
-    if SPLIT_K == 1:
-        tl.store(y_ptr + offs_n, acc)
-    else:
-        tl.atomic_add(y_ptr + offs_n, acc, sem="relaxed")
-
-
-@triton.jit
-def w4a16_gemm_kernel(x_ptr, qweight_ptr, scales_ptr, zeros_ptr, y_ptr, M, K,
-                      N, GROUP: tl.constexpr, BLOCK_M: tl.constexpr,
-                      BLOCK_N: tl.constexpr, SPLIT_K: tl.constexpr):
-    tl.static_assert(GROUP % 8 == 0)
-    ROWS: tl.constexpr = GROUP // 8
-    pid_n = tl.program_id(0)
-    pid_k = tl.program_id(1)
-    pid_m = tl.program_id(2)
-    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    rows = tl.arange(0, ROWS)
-    m_mask = offs_m < M
-    groups_per_split = K // (GROUP * SPLIT_K)
-    g0 = pid_k * groups_per_split
-    acc = tl.zeros([BLOCK_M, BLOCK_N], tl.float32)
-    for g in range(g0, g0 + groups_per_split):
-        words = tl.load(qweight_ptr + (g * ROWS + rows)[:, None] * N +
-                        offs_n[None, :])
-        scale = tl.load(scales_ptr + g * N + offs_n)
-        zero = tl.load(zeros_ptr + g * N + offs_n)
-        for j in tl.static_range(8):
-            q = _nibble_as_float(words, j).to(tl.float16)
-            w = (q - zero[None, :]) * scale[None, :]
-            xj = tl.load(x_ptr + offs_m[:, None] * K + g * GROUP +
-                         rows[None, :] * 8 + j, mask=m_mask[:, None],
-                         other=0.0)
-            acc = tl.dot(xj, w, acc)
-    y_ptrs = y_ptr + offs_m[:, None] * N + offs_n[None, :]
-    if SPLIT_K == 1:
-        tl.store(y_ptrs, acc, mask=m_mask[:, None])
-    else:
-        tl.atomic_add(y_ptrs, acc, mask=m_mask[:, None], sem="relaxed")
-
+# Signatures for tools that compile the samples (test/Frontend/Errors).
+TILEC_SIGNATURES = {
+    "w4a16_gemv_kernel": ("*fp16:16, *i32:16, *fp16:16, *fp16:16, *fp32:16, "
+                          "i32:16, i32:16, 128, 256, 4", 4),
+}
 
 GROUP = 128
 
