@@ -12,7 +12,7 @@ import sys
 import traceback
 
 EXAMPLES = ["vector_add", "softmax", "layernorm", "matmul", "attention", "rmsnorm",
-            "layernorm_bwd", "cross_entropy"]
+            "layernorm_bwd", "cross_entropy", "adamw", "w4a16", "dropout"]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 

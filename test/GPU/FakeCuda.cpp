@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FakeCudaNorms.h"
+#include "FakeCudaFused.h"
 #include "GpuHost.h"
 #include "Runtime/FakeTensorMap.h"
 
@@ -489,6 +490,10 @@ CUresult cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned,
                         CUstream, void **args, void **) {
   const FakeFunction &f = *reinterpret_cast<FakeFunction *>(fn);
+  CUresult fused;
+  if (runFusedSample(f.kernel, f.type, f.block, f.warps, {gx, gy, gz},
+                     bx * by * bz, args, fused))
+    return fused;
   if (bx != getThreads(f) || by != 1 || bz != 1 || gy != 1 || gz != 1)
     return CUDA_ERROR_INVALID_VALUE;
   if (f.kernel == "add_kernel")

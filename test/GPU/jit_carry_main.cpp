@@ -16,6 +16,7 @@ int tilecGpuJitLaunchMain(int argc, char **argv);
 int tilecGpuAutotuneMain(int argc, char **argv);
 int tilecGpuJitTmaMain(int argc, char **argv);
 int tilecJitNormsMain(int argc, char **argv);
+int tilecJitFusedMain(int argc, char **argv);
 
 int main(int argc, char **argv) {
   struct Program {
@@ -27,14 +28,15 @@ int main(int argc, char **argv) {
                               {"jit-launch", tilecGpuJitLaunchMain},
                               {"autotune", tilecGpuAutotuneMain},
                               {"jit-tma", tilecGpuJitTmaMain},
-                              {"jit-norms", tilecJitNormsMain}};
+                              {"jit-norms", tilecJitNormsMain},
+                              {"jit-fused", tilecJitFusedMain}};
   if (argc >= 2)
     for (const Program &p : programs)
       if (std::strcmp(argv[1], p.name) == 0)
         return p.main(argc - 1, argv + 1);
   std::fprintf(stderr,
                "usage: %s jit-softmax|jit-bench|jit-launch|autotune|jit-tma|"
-               "jit-norms "
+               "jit-norms|jit-fused "
                "ARGS...\n",
                argv[0]);
   return 2;
