@@ -199,6 +199,10 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
            "Pipeline tensor descriptor loads through TMA rings (compute "
            "capability 9.0 and up; tilegpu-lower-descriptors refuses them "
            "below)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per loop with a dot (or tile.num_stages): how it "
+           "was pipelined, or why not, and why each load left in it was "
+           "not prefetched (tilec --print-pipeline-remarks)">,
   ];
   let statistics = [
     Statistic<"numPipelinedLoops", "num-pipelined-loops",
