@@ -118,8 +118,7 @@ static Value transpose(OpBuilder &b, Location loc, Value v,
   auto layout = BlockedEncodingAttr::get(b.getContext(), sizePerThread,
                                          threadsPerWarp, warpsPerCTA, order);
   auto result = RankedTensorType::get(shape, type.getElementType(), layout);
-  return tile::TransOp::create(b, loc, result, v,
-                               b.getDenseI32ArrayAttr(perm));
+  return tile::TransOp::create(b, loc, result, v, b.getDenseI32ArrayAttr(perm));
 }
 
 /// Copies the prefetched tiles of one iteration, its stage-0 values in
@@ -157,8 +156,8 @@ static void issueCopies(OpBuilder &b, Location loc, LoopPlan &plan,
     if (!load)
       continue;
     Value ptrs = map.lookupOrDefault(load.getPtr());
-    Value loadMask = load.getMask() ? map.lookupOrDefault(load.getMask())
-                                    : Value();
+    Value loadMask =
+        load.getMask() ? map.lookupOrDefault(load.getMask()) : Value();
     if (p.trans) {
       ptrs = transpose(b, loc, ptrs, p.trans.getOrder());
       if (loadMask)
@@ -217,11 +216,10 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
                                  SharedEncodingAttr::get(ctx, 0, {1, 0}));
     barriers = LocalAllocOp::create(b, loc, type, Value(), IntegerAttr());
     for (unsigned s = 0; s < slots; ++s)
-      InitBarrierOp::create(
-          b, loc,
-          MemDescIndexOp::create(b, loc, getBarrierType(ctx), barriers,
-                                 i32(b, loc, s)),
-          b.getI32IntegerAttr(1));
+      InitBarrierOp::create(b, loc,
+                            MemDescIndexOp::create(b, loc, getBarrierType(ctx),
+                                                   barriers, i32(b, loc, s)),
+                            b.getI32IntegerAttr(1));
     // Every thread waits on them: publish the initialization.
     BarrierOp::create(b, loc);
   }
@@ -280,9 +278,9 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   }
   if (plan.hasTMA)
     WaitBarrierOp::create(b, loc,
-                          MemDescIndexOp::create(
-                              b, loc, getBarrierType(b.getContext()),
-                              barriers, slot),
+                          MemDescIndexOp::create(b, loc,
+                                                 getBarrierType(b.getContext()),
+                                                 barriers, slot),
                           phase);
   BarrierOp::create(b, loc);
 
@@ -367,10 +365,10 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   if (plan.hasCpAsync)
     AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
   for (unsigned s = 0; plan.hasTMA && s < slots; ++s)
-    InvalBarrierOp::create(b, loc,
-                           MemDescIndexOp::create(
-                               b, loc, getBarrierType(b.getContext()),
-                               barriers, i32(b, loc, s)));
+    InvalBarrierOp::create(
+        b, loc,
+        MemDescIndexOp::create(b, loc, getBarrierType(b.getContext()), barriers,
+                               i32(b, loc, s)));
   // The old loop's results, current values (planStage1 keeps every iter arg
   // whose result is used).
   SmallVector<Value> results(numArgs);
@@ -411,8 +409,8 @@ static std::string describe(const LoopPlan &plan, unsigned stages) {
   if (transposed)
     text += llvm::formatv(" ({0} transposed)", transposed).str();
   if (tma)
-    text += llvm::formatv("{0} {1} load(s) by TMA", cpAsync ? "," : "", tma)
-                .str();
+    text +=
+        llvm::formatv("{0} {1} load(s) by TMA", cpAsync ? "," : "", tma).str();
   if (!plan.asyncDots.empty())
     text += ", wgmma kept in flight";
   return text;
@@ -430,7 +428,8 @@ void PipelinePass::runOnOperation() {
       stages = unsigned(std::max<int64_t>(attr.getInt(), 0));
     if (stages < 2) {
       if (report)
-        forOp.emitRemark() << "loop not pipelined: num_stages is " << stages;
+        emitRemark(forOp.getLoc())
+            << "loop not pipelined: num_stages is " << stages;
       continue;
     }
     SmallVector<Remark> why;
@@ -441,7 +440,7 @@ void PipelinePass::runOnOperation() {
     if (failed(plan))
       continue;
     if (remarks)
-      forOp.emitRemark() << describe(*plan, stages);
+      emitRemark(forOp.getLoc()) << describe(*plan, stages);
     numAsyncCopies += plan->prefetches.size();
     ++numPipelinedLoops;
     pipelineLoop(forOp, *plan, stages);

@@ -1,4 +1,5 @@
-//===- PipelinePlan.cpp - What tilegpu-pipeline does to one loop -*- C++ -*-===//
+//===- PipelinePlan.cpp - What tilegpu-pipeline does to one loop -*- C++
+//-*-===//
 //
 // The analysis half of tilegpu-pipeline (see PipelinePlan.h). A loop is
 // split into two stages: stage 0, the backward slice of the prefetched
@@ -105,7 +106,8 @@ static FailureOr<Prefetch> asCpAsync(tile::LoadOp load, Block *body,
     unsigned contiguous = blocked.getOrder()[0];
     if (p->trans) {
       ArrayRef<int32_t> perm = p->trans.getOrder();
-      contiguous = unsigned(llvm::find(perm, int32_t(contiguous)) - perm.begin());
+      contiguous =
+          unsigned(llvm::find(perm, int32_t(contiguous)) - perm.begin());
     }
     if (contiguous != p->alloc.getType().getEncoding().getOrder()[0]) {
       why = "its shared tile is contiguous along another dimension than its "
@@ -118,9 +120,8 @@ static FailureOr<Prefetch> asCpAsync(tile::LoadOp load, Block *body,
   // Pointers are 8 bytes (MemDescType::getSizeInBytes); asking them for a
   // bit width would crash.
   Type elem = p->alloc.getType().getElementType();
-  unsigned elemBytes = elem.isIntOrFloat()
-                           ? std::max(1u, elem.getIntOrFloatBitWidth() / 8)
-                           : 8u;
+  unsigned elemBytes =
+      elem.isIntOrFloat() ? std::max(1u, elem.getIntOrFloatBitWidth() / 8) : 8u;
   unsigned bytes = vec * elemBytes;
   // Wider than cp.async's 16 bytes: copy 16 at a time.
   while (bytes > 16) {
@@ -283,9 +284,8 @@ static void planStage1(scf::ForOp forOp, LoopPlan &plan,
   plan.currentArgs.insert(args.begin(), args.end());
 }
 
-FailureOr<LoopPlan>
-pipeline::planLoop(scf::ForOp forOp, bool useTMA,
-                   llvm::SmallVectorImpl<Remark> &remarks) {
+FailureOr<LoopPlan> pipeline::planLoop(scf::ForOp forOp, bool useTMA,
+                                       llvm::SmallVectorImpl<Remark> &remarks) {
   Block *body = forOp.getBody();
   LoopPlan plan;
   // The loads the body issues: no address may depend on one.
