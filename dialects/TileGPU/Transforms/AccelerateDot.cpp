@@ -400,24 +400,30 @@ static LogicalResult promoteFp8Operands(tile::DotOp dot, unsigned cc) {
   return success();
 }
 
+/// Where the shared copy of `dot`'s operand `v` goes: before the outermost
+/// of the loops around `dot` that do not define `v`, so that an operand the
+/// loops do not change (attention's Q) is stored once, not once per
+/// iteration; else right before `dot`.
+static Operation *getHoistPoint(Operation *dot, Value v) {
+  Operation *at = dot;
+  auto loop = dyn_cast<scf::ForOp>(at->getParentOp());
+  while (loop && !loop.getRegion().isAncestor(v.getParentRegion())) {
+    at = loop;
+    loop = dyn_cast<scf::ForOp>(at->getParentOp());
+  }
+  return at;
+}
+
 /// Replaces `dot` by a warp_group_dot on shared copies of its operands.
 static void rewriteToWgmma(tile::DotOp dot, const WgmmaPlan &plan) {
   OpBuilder b(dot);
   Location loc = dot.getLoc();
-  // An operand the enclosing loops do not change (attention's Q) is stored
-  // once, before the outermost of them, not once per iteration.
   auto toShared = [&](Value v, SharedEncodingAttr layout) -> Value {
     auto type = cast<RankedTensorType>(v.getType());
     auto mem = MemDescType::get(b.getContext(), type.getShape(),
                                 type.getElementType(), layout);
-    Operation *at = dot;
-    auto loop = dyn_cast<scf::ForOp>(at->getParentOp());
-    while (loop && !loop.getRegion().isAncestor(v.getParentRegion())) {
-      at = loop;
-      loop = dyn_cast<scf::ForOp>(at->getParentOp());
-    }
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(at);
+    b.setInsertionPoint(getHoistPoint(dot, v));
     return LocalAllocOp::create(b, loc, mem, v, IntegerAttr());
   };
   Value a = toShared(stripConversions(dot.getA()), plan.sharedA);
@@ -517,6 +523,9 @@ void AccelerateDotPass::runOnOperation() {
       auto srcType = cast<RankedTensorType>(src.getType());
       auto mem = MemDescType::get(ctx, srcType.getShape(),
                                   srcType.getElementType(), *shared);
+      // A loop-invariant operand is stored and read back once.
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(getHoistPoint(dot, src));
       Value alloc = LocalAllocOp::create(b, loc, mem, src, IntegerAttr());
       ++numSharedOperands;
       return LocalLoadOp::create(b, loc, to, alloc);
