@@ -69,7 +69,21 @@ class Driver:
             raise RuntimeError(f"{what} failed with CUresult {rc}")
 
     def load(self, path, name, dynamic_shared):
-        torch.cuda.current_stream().synchronize()  # the context is current
+        # torch's primary context, current on this thread (as Triton's
+        # launcher makes it).
+        torch.cuda.current_stream().synchronize()
+        ctx = ctypes.c_void_p()
+        self.check(self.cuda.cuCtxGetCurrent(ctypes.byref(ctx)),
+                   "cuCtxGetCurrent")
+        if not ctx.value:
+            device = ctypes.c_int()
+            self.check(self.cuda.cuDeviceGet(ctypes.byref(device),
+                                             torch.cuda.current_device()),
+                       "cuDeviceGet")
+            self.check(self.cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx),
+                                                          device),
+                       "cuDevicePrimaryCtxRetain")
+            self.check(self.cuda.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
         module, fn = ctypes.c_void_p(), ctypes.c_void_p()
         self.check(self.cuda.cuModuleLoadData(ctypes.byref(module),
                                               path.read_bytes()),
