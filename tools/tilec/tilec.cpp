@@ -438,8 +438,8 @@ processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf, llvm::raw_ostream &os,
     // Machine code goes through the cache, unless a test or debugging flag
     // asks to see the compile happen in this context.
     // Remarks print as the passes emit them, so they need it too.
-    bool debugging = verifyDiagnostics || splitInputFile ||
-                     dumpAfterEachPass || printPipelineRemarks;
+    bool debugging = verifyDiagnostics || splitInputFile || dumpAfterEachPass ||
+                     printPipelineRemarks;
     if (emitLevel == EmitLevel::CLauncher ||
         (emitLevel >= EmitLevel::PTX && !debugging))
       return compileThroughCache(source, filename, opts, os);
