@@ -14,8 +14,11 @@
 # shapes, then times it beside Triton on the same source and config and
 # torch SDPA (ARGS go to it, e.g. --n-ctx 1024 4096 16384). Then
 # compute-sanitizer racecheck and synccheck on one fp16 D=64 causal cubin,
-# on a small ragged shape. Writes OUTDIR/attention.{md,json} and
-# OUTDIR/attention_pipeline.log.
+# on small ragged shapes, and, when `scripts/gpu_check.sh prepare` has put
+# tilec-gpu-samples-carry in .carry (its samples include attention, fp16 and
+# bf16, D 64 and 128, causal and not), synccheck on its --quick cases
+# (gpu_check.sh runs memcheck and racecheck on them). Writes
+# OUTDIR/attention.{md,json} and OUTDIR/attention_pipeline.log.
 #
 #===----------------------------------------------------------------------===#
 set -uo pipefail
@@ -74,6 +77,14 @@ run)
         --check-only >> "$LOG" 2>&1 || status=1
       tail -3 "$LOG"
     done
+    samples="$ROOT/.carry/tilec-gpu-samples-carry"
+    if [[ -x $samples ]]; then
+      echo "== compute-sanitizer --tool synccheck (samples --quick)" |
+        tee -a "$LOG"
+      timeout 300 compute-sanitizer --tool synccheck --error-exitcode 3 \
+        "$samples" --quick "$ROOT/.carry/samples" >> "$LOG" 2>&1 || status=1
+      tail -3 "$LOG"
+    fi
   else
     echo "== compute-sanitizer not found: racecheck and synccheck not run" |
       tee -a "$LOG"
