@@ -58,6 +58,9 @@ struct CompileOptions {
   bool fpFusion = true;
   /// Triton's debug mode (TRITON_DEBUG=1): device asserts are compiled in.
   bool debug = false;
+  /// Remarks from tilegpu-pipeline on every loop with a dot: how it was
+  /// pipelined, or why not (`tilec --print-pipeline-remarks`).
+  bool pipelineRemarks = false;
   /// `-I DIR`: where the kernel file's imports are searched after its own
   /// package, before PYTHONPATH.
   std::vector<std::string> includeDirs;

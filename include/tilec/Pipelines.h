@@ -29,6 +29,8 @@ struct TileGPUPipelineOptions {
   /// Software-pipelining depth of loops that set none (tl.range's
   /// num_stages); 1 or less turns pipelining off.
   unsigned numStages = 3;
+  /// tilegpu-pipeline's remarks (tilec --print-pipeline-remarks).
+  bool pipelineRemarks = false;
 };
 
 /// The first pass on freshly emitted `tile` IR: refuses, at their source

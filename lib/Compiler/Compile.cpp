@@ -138,6 +138,7 @@ mlir::OwningOpRef<mlir::ModuleOp> tilec::lowerToLevel(
   gpu.wgmma = arch ? arch->hasWgmma() : true;
   gpu.tma = arch ? arch->hasTMA() : true;
   gpu.numStages = unsigned(std::max(options.numStages, 1));
+  gpu.pipelineRemarks = options.pipelineRemarks;
   buildTileLegalityCheck(pm, gpu);
   buildTileOptimizationPipeline(pm);
   if (level >= EmitLevel::TileGPU)

@@ -172,6 +172,8 @@ std::string KernelCache::computeKey(llvm::StringRef source,
                     static_cast<int>(options.assemble)));
   if (options.debug)
     field("debug");
+  if (options.pipelineRemarks)
+    field("pipeline-remarks");
   field(std::to_string(options.includeDirs.size()));
   for (const std::string &dir : options.includeDirs)
     field(dir);

@@ -50,6 +50,7 @@ void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm,
   tilegpu::TileGPUPipelineOptions pipeline;
   pipeline.numStages = options.numStages;
   pipeline.useTMA = options.tma;
+  pipeline.remarks = options.pipelineRemarks;
   pm.addPass(tilegpu::createTileGPUPipeline(pipeline));
   tilegpu::TileGPULowerDescriptorsOptions descriptors;
   descriptors.computeCapability = options.computeCapability;

@@ -26,6 +26,7 @@
 
 #include "FakeCudaNorms.h"
 #include "FakeCudaFused.h"
+#include "AttentionSample.h"
 #include "GpuHost.h"
 #include "Runtime/FakeTensorMap.h"
 
@@ -60,6 +61,9 @@ struct FakeFunction {
   int warps = 0;
   /// BLOCK_N and BLOCK_K of a `.bMxNxK` name, 0 when it names BLOCK alone.
   int blockN = 0, blockK = 0;
+  /// attn_fwd_kernel's HEAD_DIM (`.dD`) and CAUSAL (`.cC`).
+  int headDim = 0;
+  bool causal = false;
 };
 
 /// A "loaded" module: its cubin's file name, and the functions taken from it,
@@ -179,6 +183,37 @@ void matmul(const FakeFunction &f, void **args) {
   // Past the last column, where C's rows are padded (the tf32 cases).
   if (getBug() == "stray" && scn == 1 && scm > size_t(n))
     store(c, (m / 2) * scm + n, 0.0f, f.type);
+}
+
+/// attn_fwd_kernel as test/GPU/CMakeLists.txt compiles it: each of the
+/// grid's Z * H heads (contiguous [Z, H, N_CTX, D] tensors: the strides are
+/// the sample's) through attentionReference, rounded to the type.
+void attention(const FakeFunction &f, unsigned heads, void **args) {
+  auto q = arg<CUdeviceptr>(args, 0), k = arg<CUdeviceptr>(args, 1),
+       v = arg<CUdeviceptr>(args, 2), o = arg<CUdeviceptr>(args, 3);
+  double scale = arg<float>(args, 4);
+  int n = arg<int32_t>(args, 22), d = f.headDim;
+  size_t slice = size_t(n) * d;
+  std::vector<float> hq(slice), hk(slice), hv(slice);
+  std::vector<double> out(slice);
+  for (size_t s = 0; s < heads; ++s) {
+    for (size_t i = 0; i < slice; ++i) {
+      hq[i] = load(q, s * slice + i, f.type);
+      hk[i] = load(k, s * slice + i, f.type);
+      hv[i] = load(v, s * slice + i, f.type);
+    }
+    attentionReference(hq.data(), hk.data(), hv.data(), out.data(), n, d,
+                       f.causal, scale);
+    for (size_t i = 0; i < slice; ++i)
+      store(o, s * slice + i, float(out[i]), f.type);
+  }
+  size_t elems = heads * slice;
+  if (getBug() == "skip")
+    store(o, elems / 2, NAN, f.type);
+  if (getBug() == "wrong")
+    store(o, elems / 2, 1e3f, f.type);
+  if (getBug() == "stray")
+    store(o, elems, 0.0f, f.type);
 }
 
 /// matmul_int8_kernel: int8 A and B, the exact int32 sums (wrapping, like
@@ -475,6 +510,12 @@ CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   // "b128x256x64": BLOCK_M x BLOCK_N x BLOCK_K.
   if (b != std::string::npos)
     std::sscanf(file.c_str() + b + 2, "%*dx%dx%d", &fn->blockN, &fn->blockK);
+  // "attn_fwd_kernel.fp16.d64.c1.w8": HEAD_DIM 64, CAUSAL.
+  if (kernel == "attn_fwd_kernel") {
+    size_t d = file.find(".d"), c = file.find(".c");
+    fn->headDim = d == std::string::npos ? 0 : std::atoi(file.c_str() + d + 2);
+    fn->causal = c != std::string::npos && file[c + 2] == '1';
+  }
   *f = reinterpret_cast<CUfunction>(fn.get());
   module.functions.push_back(std::move(fn));
   return CUDA_SUCCESS;
@@ -494,9 +535,14 @@ CUresult cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz,
   if (runFusedSample(f.kernel, f.type, f.block, f.warps, {gx, gy, gz},
                      bx * by * bz, args, fused))
     return fused;
-  if (bx != getThreads(f) || by != 1 || bz != 1 || gy != 1 || gz != 1)
+  // Only attention has a second grid axis (batch * heads).
+  bool isAttention = f.kernel == "attn_fwd_kernel";
+  if (bx != getThreads(f) || by != 1 || bz != 1 || (gy != 1 && !isAttention) ||
+      gz != 1)
     return CUDA_ERROR_INVALID_VALUE;
-  if (f.kernel == "add_kernel")
+  if (isAttention)
+    attention(f, gy, args);
+  else if (f.kernel == "add_kernel")
     vectorAdd(f, gx, args);
   else if (f.kernel == "matmul_kernel" || f.kernel == "matmul_tf32_kernel")
     matmul(f, args);

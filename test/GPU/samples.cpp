@@ -16,6 +16,8 @@
 //     tf32 (within 1e-2 of float64, also as a whole: the Frobenius error)
 //     and int8 with int32 sums (exact against int64; outputs poisoned with
 //     INT32_MIN) (examples/matmul_tf32_int8.py), ragged shapes;
+//   - attention forward (examples/attention.py), fp16 and bf16, head dim 64
+//     and 128, causal and not, ragged sequence lengths (AttentionSample.h);
 //   - matmul through tensor descriptors (examples/matmul_tma.py: TMA loads
 //     and stores on sm_90a), fp16 and bf16, the tensor maps encoded from
 //     the blocks' plan (planTensorDescLayout) and the tensors' shapes and
@@ -34,6 +36,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AttentionSample.h"
 #include "GpuHost.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -774,6 +777,20 @@ int main(int argc, char **argv) {
     run("matmul_int8_kernel 1000x1000x1000", matmulInt8(h, 1000, 1000, 1000));
     run("matmul_int8_kernel 4097x256x511", matmulInt8(h, 4097, 256, 511));
   }
+  // attn_fwd_kernel (examples/attention.py; AttentionSample.h): its key
+  // loops are cp.async pipelines on sm_90a (K copied transposed, the causal
+  // split's two loops with runtime bounds); sequence lengths that are not
+  // multiples of the blocks, causal and not, head dim 64 and 128.
+  std::vector<std::tuple<int, int, int>> attnShapes = {{1, 2, 333}};
+  if (!quick)
+    attnShapes.insert(attnShapes.end(), {{2, 3, 1000}, {1, 2, 1024}});
+  for (DType t : {DType::F16, DType::BF16})
+    for (int d : {64, 128})
+      for (bool causal : {false, true})
+        for (auto [z, heads, n] : attnShapes)
+          run(llvm::formatv("attn_fwd_kernel {0} D={1} causal={2} N_CTX={3}",
+                            getName(t), d, causal, n),
+              runAttention(h, loadSampleKernel, t, d, causal, z, heads, n));
   // matmul_tma_kernel (examples/matmul_tma.py): A, B and C through tensor
   // maps (TMA on sm_90a), 128x256x64 tiles on 8 warps and 128x128x64 on 4,
   // both 3-stage, and 64x64x32 built for sm_90 (mma.sync and ldmatrix on

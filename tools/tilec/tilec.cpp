@@ -11,7 +11,8 @@
 // kernel cache (tilec/KernelCache.h) unless `--no-cache` is given;
 // `TILEC_CACHE_STATS=1` prints its hits and misses to stderr. Flags that
 // watch the compile happen (--dump-after-each-pass, --verify-diagnostics,
-// --split-input-file) compile in this process's context, uncached.
+// --split-input-file, --print-pipeline-remarks) compile in this process's
+// context, uncached.
 //
 //===----------------------------------------------------------------------===//
 
@@ -140,6 +141,12 @@ static cl::opt<bool> printResources(
     cl::desc("Print registers, spills, stack, shared memory and threads of "
              "each kernel (from ptxas) to stderr"),
     cl::cat(tilecCat));
+static cl::opt<bool> printPipelineRemarks(
+    "print-pipeline-remarks",
+    cl::desc("Print a remark for every loop with a dot (or tl.range's "
+             "num_stages): how tilegpu-pipeline pipelined it, or why not, "
+             "and why each load left in it is not prefetched"),
+    cl::cat(tilecCat));
 static cl::opt<bool>
     listKernelsFlag("list-kernels",
                     cl::desc("List the @jit functions of the file and exit"),
@@ -200,6 +207,7 @@ static tilec::CompileOptions getCompileOptions() {
   opts.numStages = numStages;
   opts.arch = arch;
   opts.fpFusion = fpFusion;
+  opts.pipelineRemarks = printPipelineRemarks;
   opts.includeDirs.assign(includeDirs.begin(), includeDirs.end());
   // Triton's debug switch: TRITON_DEBUG set to 1, true, yes, on or y.
   if (const char *env = std::getenv("TRITON_DEBUG")) {
@@ -429,7 +437,9 @@ processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf, llvm::raw_ostream &os,
       return mlir::failure();
     // Machine code goes through the cache, unless a test or debugging flag
     // asks to see the compile happen in this context.
-    bool debugging = verifyDiagnostics || splitInputFile || dumpAfterEachPass;
+    // Remarks print as the passes emit them, so they need it too.
+    bool debugging = verifyDiagnostics || splitInputFile || dumpAfterEachPass ||
+                     printPipelineRemarks;
     if (emitLevel == EmitLevel::CLauncher ||
         (emitLevel >= EmitLevel::PTX && !debugging))
       return compileThroughCache(source, filename, opts, os);

@@ -54,6 +54,7 @@
 #include "TileGPU/IR/TileGPUOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -248,8 +249,21 @@ static Value stripConversions(Value v) {
 }
 
 /// The order in which a tensor's loads read it (contiguous dimension
-/// first): its blocked layout's, else row-major.
+/// first): its blocked layout's, else row-major. A transposed tile
+/// (attention's `tl.trans(k)`) has its source's order, permuted: stored
+/// that way, its local_alloc is its source's load copied as it arrives
+/// (a cp.async ring once pipelined) and wgmma reads it K-major, instead of
+/// a transpose in registers through the conversion scratch.
 static SmallVector<unsigned> getAccessOrder(Value v) {
+  if (auto trans = v.getDefiningOp<tile::TransOp>()) {
+    SmallVector<unsigned> srcOrder =
+        getAccessOrder(stripConversions(trans.getSrc()));
+    ArrayRef<int32_t> perm = trans.getOrder();
+    SmallVector<unsigned> order;
+    for (unsigned s : srcOrder)
+      order.push_back(unsigned(llvm::find(perm, int32_t(s)) - perm.begin()));
+    return order;
+  }
   auto type = cast<RankedTensorType>(v.getType());
   // A bulk tensor copy lands row-major (tilegpu::getTMASharedType), so the
   // operand is stored where it lands.
@@ -386,6 +400,20 @@ static LogicalResult promoteFp8Operands(tile::DotOp dot, unsigned cc) {
   return success();
 }
 
+/// Where the shared copy of `dot`'s operand `v` goes: before the outermost
+/// of the loops around `dot` that do not define `v`, so that an operand the
+/// loops do not change (attention's Q) is stored once, not once per
+/// iteration; else right before `dot`.
+static Operation *getHoistPoint(Operation *dot, Value v) {
+  Operation *at = dot;
+  auto loop = dyn_cast<scf::ForOp>(at->getParentOp());
+  while (loop && !loop.getRegion().isAncestor(v.getParentRegion())) {
+    at = loop;
+    loop = dyn_cast<scf::ForOp>(at->getParentOp());
+  }
+  return at;
+}
+
 /// Replaces `dot` by a warp_group_dot on shared copies of its operands.
 static void rewriteToWgmma(tile::DotOp dot, const WgmmaPlan &plan) {
   OpBuilder b(dot);
@@ -394,6 +422,8 @@ static void rewriteToWgmma(tile::DotOp dot, const WgmmaPlan &plan) {
     auto type = cast<RankedTensorType>(v.getType());
     auto mem = MemDescType::get(b.getContext(), type.getShape(),
                                 type.getElementType(), layout);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(getHoistPoint(dot, v));
     return LocalAllocOp::create(b, loc, mem, v, IntegerAttr());
   };
   Value a = toShared(stripConversions(dot.getA()), plan.sharedA);
@@ -493,6 +523,9 @@ void AccelerateDotPass::runOnOperation() {
       auto srcType = cast<RankedTensorType>(src.getType());
       auto mem = MemDescType::get(ctx, srcType.getShape(),
                                   srcType.getElementType(), *shared);
+      // A loop-invariant operand is stored and read back once.
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(getHoistPoint(dot, src));
       Value alloc = LocalAllocOp::create(b, loc, mem, src, IntegerAttr());
       ++numSharedOperands;
       return LocalLoadOp::create(b, loc, to, alloc);

@@ -165,10 +165,19 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
     iteration waits for its slot's phase (a parity the loop carries) instead
     of `async_wait`, and needs no proxy fence before wgmma.
 
-    A load is left as it is when cp.async cannot copy it (vectors of fewer
-    than 4 bytes) or when its addresses depend on values the loop computes
-    after its dot; a loop whose `tile.num_stages` is 1 or less is not
-    pipelined.
+    The load may reach its local_alloc through layout conversions and one
+    `tile.trans` (a transposed dot operand, stored as it is read): it is
+    then copied through transposed pointers. Several prefetched loads and
+    dots per loop, loop-carried values and runtime bounds are handled; a
+    stage-0 value the iteration also reads is computed in both stages, and
+    a stage-0 iter arg the iteration or the loop's users read is carried
+    both ahead and current. A load is left as it is when cp.async cannot
+    copy it (vectors of fewer than 4 bytes, a nonzero `other`, a value used
+    in registers) or when its addresses depend on a load or an op with side
+    effects in the loop; the loop is pipelined for its other loads. A loop
+    whose `tile.num_stages` is 1 or less is not pipelined. With `remarks`,
+    each loop holding a dot (or carrying `tile.num_stages`) gets a remark
+    saying how it was pipelined or why not.
 
     ```mlir
     scf.for %i = %lb to %ub step %c1 iter_args(%acc = %z, %p = %p0) {
@@ -199,6 +208,10 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
            "Pipeline tensor descriptor loads through TMA rings (compute "
            "capability 9.0 and up; tilegpu-lower-descriptors refuses them "
            "below)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per loop with a dot (or tile.num_stages): how it "
+           "was pipelined, or why not, and why each load left in it was "
+           "not prefetched (tilec --print-pipeline-remarks)">,
   ];
   let statistics = [
     Statistic<"numPipelinedLoops", "num-pipelined-loops",

@@ -47,15 +47,12 @@
 
 #include "TileGPU/Transforms/Passes.h"
 
-#include "Tile/IR/TileOps.h"
-#include "TileGPU/IR/TileGPUOps.h"
+#include "PipelinePlan.h"
 
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #define DEBUG_TYPE "tilegpu-pipeline"
 
@@ -67,34 +64,9 @@ namespace tilec::tilegpu {
 using namespace mlir;
 using namespace tilec;
 using namespace tilec::tilegpu;
+using namespace tilec::tilegpu::pipeline;
 
 namespace {
-
-/// A load whose tile goes straight to shared memory, and so can be copied
-/// there asynchronously: a pointer load (`tile.load`, by cp.async) or a
-/// descriptor load (`tile.descriptor_load`, by TMA).
-struct Prefetch {
-  Operation *load;
-  LocalAllocOp alloc;
-  /// cp.async's vector width; 0 for a descriptor load.
-  unsigned vec;
-
-  bool isTMA() const { return isa<tile::DescriptorLoadOp>(load); }
-};
-
-/// What pipelining one loop needs: the loads it prefetches, the stage-0 ops
-/// in body order and the loop-carried values they step.
-struct LoopPlan {
-  SmallVector<Prefetch> prefetches;
-  SmallVector<Operation *> stage0;
-  llvm::SmallSetVector<unsigned, 4> stage0Args;
-  bool feedsWgmma = false;
-  /// Whether any prefetch is a cp.async copy, any a TMA copy.
-  bool hasCpAsync = false, hasTMA = false;
-  /// The wgmma dots kept in flight across iterations (all of the loop's,
-  /// or none).
-  SmallVector<WarpGroupDotOp> asyncDots;
-};
 
 struct PipelinePass : public tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
   using Base::Base;
@@ -102,166 +74,6 @@ struct PipelinePass : public tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
 };
 
 } // namespace
-
-/// Whether `v` is absent or a zero constant (cp.async's fill value).
-static bool isZeroOrAbsent(Value v) {
-  if (!v)
-    return true;
-  return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
-}
-
-/// The prefetchable loads of `forOp`'s body: a load whose only user is a
-/// local_alloc, that fills masked-off elements with zero, and whose vectors
-/// cp.async can copy (4, 8 or 16 bytes).
-static SmallVector<Prefetch> findPrefetches(scf::ForOp forOp, bool useTMA) {
-  SmallVector<Prefetch> out;
-  for (auto load : forOp.getBody()->getOps<tile::LoadOp>()) {
-    if (!load->hasOneUse() || load.getIsVolatile() ||
-        !isZeroOrAbsent(load.getOther()))
-      continue;
-    auto alloc = dyn_cast<LocalAllocOp>(*load->user_begin());
-    if (!alloc || alloc->getBlock() != forOp.getBody())
-      continue;
-    // cp.async copies runs along the load's contiguous dimension; a tile
-    // stored contiguous along another one (an fp8 wgmma operand kept
-    // K-major) is transposed by its local_alloc instead.
-    auto loadType = cast<RankedTensorType>(load.getType());
-    if (auto blocked =
-            dyn_cast_or_null<BlockedEncodingAttr>(loadType.getEncoding()))
-      if (blocked.getOrder()[0] != alloc.getType().getEncoding().getOrder()[0])
-        continue;
-    auto vecAttr = load->getAttrOfType<IntegerAttr>("tilegpu.vec");
-    unsigned vec = vecAttr ? unsigned(vecAttr.getInt()) : 1;
-    // Pointers are 8 bytes (MemDescType::getSizeInBytes); asking them for
-    // a bit width would crash.
-    Type elem = alloc.getType().getElementType();
-    unsigned elemBytes = elem.isIntOrFloat()
-                             ? std::max(1u, elem.getIntOrFloatBitWidth() / 8)
-                             : 8u;
-    unsigned bytes = vec * elemBytes;
-    // Wider than cp.async's 16 bytes: copy 16 at a time.
-    while (bytes > 16) {
-      vec /= 2;
-      bytes /= 2;
-    }
-    if (bytes < 4)
-      continue;
-    out.push_back({load, alloc, vec});
-  }
-  // A descriptor load whose block is stored where TMA lands it.
-  for (auto load : forOp.getBody()->getOps<tile::DescriptorLoadOp>()) {
-    if (!useTMA)
-      break;
-    if (!load->hasOneUse())
-      continue;
-    auto alloc = dyn_cast<LocalAllocOp>(*load->user_begin());
-    if (!alloc || alloc->getBlock() != forOp.getBody() ||
-        alloc.getType() != getTMASharedType(load.getDesc().getType()))
-      continue;
-    out.push_back({load, alloc, 0});
-  }
-  return out;
-}
-
-/// Whether `dot` may stay in flight into the next iteration: its result is
-/// only the next iteration's accumulator, which nothing else reads, and
-/// each operand is a ring slot (a prefetched tile, which the next iteration
-/// does not overwrite) or a tile the loop does not write. A tile the body
-/// stores itself (an fp8 operand transposed by its local_alloc) would be
-/// overwritten by the next iteration while this dot still reads it.
-static bool canRunAsync(WarpGroupDotOp dot, scf::ForOp forOp,
-                        const llvm::SmallPtrSetImpl<Operation *> &prefetched) {
-  Block *body = forOp.getBody();
-  if (dot->getBlock() != body || !dot->hasOneUse())
-    return false;
-  for (Value operand : {dot.getA(), dot.getB()}) {
-    Operation *def = operand.getDefiningOp();
-    if (def && forOp->isAncestor(def) && !prefetched.contains(def))
-      return false;
-  }
-  OpOperand &use = *dot->use_begin();
-  if (use.getOwner() != body->getTerminator())
-    return false;
-  BlockArgument acc = body->getArgument(use.getOperandNumber() + 1);
-  return acc.hasOneUse() && acc.use_begin()->getOwner() == dot &&
-         dot.getC() == acc;
-}
-
-/// Collects the stage-0 slice of the prefetched loads; fails (with the
-/// reason in the debug log) when it cannot run ahead of the rest of the body.
-static FailureOr<LoopPlan> planLoop(scf::ForOp forOp, bool useTMA) {
-  LoopPlan plan;
-  plan.prefetches = findPrefetches(forOp, useTMA);
-  if (plan.prefetches.empty())
-    return failure();
-  Block *body = forOp.getBody();
-  auto yield = cast<scf::YieldOp>(body->getTerminator());
-  llvm::SmallPtrSet<Operation *, 16> inStage0, prefetchOps;
-  SmallVector<Value> worklist;
-  for (Prefetch &p : plan.prefetches) {
-    plan.hasTMA |= p.isTMA();
-    plan.hasCpAsync |= !p.isTMA();
-    prefetchOps.insert(p.load);
-    prefetchOps.insert(p.alloc);
-    for (Value v : p.load->getOperands())
-      worklist.push_back(v);
-    for (Operation *user : p.alloc->getUsers())
-      plan.feedsWgmma |= isa<WarpGroupDotOp>(user);
-  }
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() != body || arg == forOp.getInductionVar())
-        continue;
-      unsigned index = arg.getArgNumber() - 1;
-      if (plan.stage0Args.insert(index))
-        worklist.push_back(yield.getOperand(index));
-      continue;
-    }
-    Operation *def = v.getDefiningOp();
-    if (def->getBlock() != body || inStage0.contains(def))
-      continue;
-    if (prefetchOps.contains(def) || def->getNumRegions() != 0 ||
-        !isMemoryEffectFree(def)) {
-      LLVM_DEBUG(llvm::dbgs()
-                 << "not pipelined: address depends on " << *def << "\n");
-      return failure();
-    }
-    inStage0.insert(def);
-    for (Value operand : def->getOperands())
-      worklist.push_back(operand);
-  }
-
-  // Stage 0 runs ahead, so nothing else may read what it computes: only
-  // stage 0, the prefetched loads and the yields of stage-0 values.
-  auto isStage0Use = [&](OpOperand &use) {
-    Operation *user = use.getOwner();
-    if (user == yield)
-      return plan.stage0Args.contains(use.getOperandNumber());
-    return inStage0.contains(user) ||
-           (!isa<LocalAllocOp>(user) && prefetchOps.contains(user));
-  };
-  for (Operation &op : body->without_terminator())
-    if (inStage0.contains(&op)) {
-      plan.stage0.push_back(&op);
-      for (OpOperand &use : op.getUses())
-        if (!isStage0Use(use))
-          return failure();
-    }
-  for (unsigned index : plan.stage0Args) {
-    for (OpOperand &use : body->getArgument(index + 1).getUses())
-      if (!isStage0Use(use))
-        return failure();
-    if (!forOp.getResult(index).use_empty())
-      return failure();
-  }
-  SmallVector<WarpGroupDotOp> dots(forOp.getBody()->getOps<WarpGroupDotOp>());
-  if (!dots.empty() && llvm::all_of(dots, [&](WarpGroupDotOp d) {
-        return canRunAsync(d, forOp, prefetchOps);
-      }))
-    plan.asyncDots = dots;
-  return plan;
-}
 
 /// The ring of `stages` slots for one prefetched tile: the slot's layout
 /// with the ring dimension outermost.
@@ -284,6 +96,29 @@ static Value createRing(OpBuilder &b, Location loc, LocalAllocOp alloc,
 /// An i32 constant.
 static Value i32(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, v, 32);
+}
+
+/// `v` (a tensor in a blocked layout) transposed by `perm`, each thread
+/// keeping its elements: the layout is permuted with the shape, so the
+/// transposition moves no data (a register relabelling).
+static Value transpose(OpBuilder &b, Location loc, Value v,
+                       ArrayRef<int32_t> perm) {
+  auto type = cast<RankedTensorType>(v.getType());
+  auto blocked = cast<BlockedEncodingAttr>(type.getEncoding());
+  SmallVector<int64_t> shape;
+  SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA, order;
+  for (int32_t d : perm) {
+    shape.push_back(type.getShape()[d]);
+    sizePerThread.push_back(blocked.getSizePerThread()[d]);
+    threadsPerWarp.push_back(blocked.getThreadsPerWarp()[d]);
+    warpsPerCTA.push_back(blocked.getWarpsPerCTA()[d]);
+  }
+  for (unsigned d : blocked.getOrder())
+    order.push_back(unsigned(llvm::find(perm, int32_t(d)) - perm.begin()));
+  auto layout = BlockedEncodingAttr::get(b.getContext(), sizePerThread,
+                                         threadsPerWarp, warpsPerCTA, order);
+  auto result = RankedTensorType::get(shape, type.getElementType(), layout);
+  return tile::TransOp::create(b, loc, result, v, b.getDenseI32ArrayAttr(perm));
 }
 
 /// Copies the prefetched tiles of one iteration, its stage-0 values in
@@ -321,13 +156,19 @@ static void issueCopies(OpBuilder &b, Location loc, LoopPlan &plan,
     if (!load)
       continue;
     Value ptrs = map.lookupOrDefault(load.getPtr());
+    Value loadMask =
+        load.getMask() ? map.lookupOrDefault(load.getMask()) : Value();
+    if (p.trans) {
+      ptrs = transpose(b, loc, ptrs, p.trans.getOrder());
+      if (loadMask)
+        loadMask = transpose(b, loc, loadMask, p.trans.getOrder());
+    }
     auto ptrType = cast<RankedTensorType>(ptrs.getType());
     auto maskType = RankedTensorType::get(ptrType.getShape(), b.getI1Type(),
                                           ptrType.getEncoding());
     Value mask = tile::SplatOp::create(b, loc, maskType, valid);
-    if (load.getMask())
-      mask = arith::AndIOp::create(b, loc, map.lookupOrDefault(load.getMask()),
-                                   mask);
+    if (loadMask)
+      mask = arith::AndIOp::create(b, loc, loadMask, mask);
     Value dst = MemDescIndexOp::create(b, loc, p.alloc.getType(), ring, slot);
     AsyncCopyGlobalToLocalOp::create(b, loc, ptrs, dst, mask,
                                      b.getI32IntegerAttr(p.vec));
@@ -349,12 +190,18 @@ static std::pair<Value, Value> aheadOf(OpBuilder &b, Location loc,
   return {ahead, valid};
 }
 
+/// Rewrites `forOp` after `plan`: rings, a prologue, and a loop whose
+/// iteration issues stage 0 of iteration `i + stages - 1` and runs stage 1
+/// of iteration `i`. The new loop carries, in the old order, each current
+/// iter arg and each stage-0 one ahead (an arg may be both), then the slot
+/// it reads, the slot it fills and, with TMA, the mbarrier phase.
 static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   Location loc = forOp.getLoc();
   OpBuilder b(forOp);
   Block *body = forOp.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   Value iv = forOp.getInductionVar();
+  unsigned numArgs = forOp.getNumRegionIterArgs();
 
   // An asynchronous dot holds its slot one iteration longer.
   unsigned slots = stages + (plan.asyncDots.empty() ? 0 : 1);
@@ -369,11 +216,10 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
                                  SharedEncodingAttr::get(ctx, 0, {1, 0}));
     barriers = LocalAllocOp::create(b, loc, type, Value(), IntegerAttr());
     for (unsigned s = 0; s < slots; ++s)
-      InitBarrierOp::create(
-          b, loc,
-          MemDescIndexOp::create(b, loc, getBarrierType(ctx), barriers,
-                                 i32(b, loc, s)),
-          b.getI32IntegerAttr(1));
+      InitBarrierOp::create(b, loc,
+                            MemDescIndexOp::create(b, loc, getBarrierType(ctx),
+                                                   barriers, i32(b, loc, s)),
+                            b.getI32IntegerAttr(1));
     // Every thread waits on them: publish the initialization.
     BarrierOp::create(b, loc);
   }
@@ -393,9 +239,21 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
       ahead[k] = map.lookupOrDefault(yield.getOperand(k));
   }
 
-  // The loop: its own carried values (stage-0 ones `stages - 1` ahead), the
-  // slot it reads and the slot it fills.
-  SmallVector<Value> inits(ahead);
+  // The new loop's iter args: where each old one is carried current and
+  // ahead.
+  SmallVector<Value> inits;
+  SmallVector<int> currentIndex(numArgs, -1), aheadIndex(numArgs, -1);
+  for (unsigned k = 0; k < numArgs; ++k) {
+    if (plan.currentArgs.contains(k)) {
+      currentIndex[k] = int(inits.size());
+      inits.push_back(forOp.getInitArgs()[k]);
+    }
+    if (plan.stage0Args.contains(k)) {
+      aheadIndex[k] = int(inits.size());
+      inits.push_back(ahead[k]);
+    }
+  }
+  unsigned numCarried = inits.size();
   inits.push_back(i32(b, loc, 0));
   inits.push_back(i32(b, loc, stages - 1));
   // The parity of the phase this iteration waits for on its slot's mbarrier:
@@ -407,10 +265,10 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
                          forOp.getStep(), inits);
   newFor->setAttrs(forOp->getAttrs());
   Block *newBody = newFor.getBody();
-  unsigned numArgs = forOp.getNumRegionIterArgs();
-  Value slot = newBody->getArgument(numArgs + 1);
-  Value fill = newBody->getArgument(numArgs + 2);
-  Value phase = plan.hasTMA ? newBody->getArgument(numArgs + 3) : Value();
+  auto carried = [&](int index) { return newBody->getArgument(index + 1); };
+  Value slot = carried(numCarried);
+  Value fill = carried(numCarried + 1);
+  Value phase = plan.hasTMA ? carried(numCarried + 2) : Value();
   b.setInsertionPointToStart(newBody);
   if (plan.hasCpAsync) {
     AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(stages - 2));
@@ -420,9 +278,9 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   }
   if (plan.hasTMA)
     WaitBarrierOp::create(b, loc,
-                          MemDescIndexOp::create(
-                              b, loc, getBarrierType(b.getContext()),
-                              barriers, slot),
+                          MemDescIndexOp::create(b, loc,
+                                                 getBarrierType(b.getContext()),
+                                                 barriers, slot),
                           phase);
   BarrierOp::create(b, loc);
 
@@ -434,7 +292,7 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
     auto [ivAhead, valid] = aheadOf(b, loc, forOp, newIv, stages - 1);
     map0.map(iv, ivAhead);
     for (unsigned k : plan.stage0Args)
-      map0.map(body->getArgument(k + 1), newBody->getArgument(k + 1));
+      map0.map(body->getArgument(k + 1), carried(aheadIndex[k]));
     for (Operation *op : plan.stage0)
       b.clone(*op, map0);
     issueCopies(b, loc, plan, rings, barriers, map0, fill, valid);
@@ -444,20 +302,13 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   IRMapping map1;
   auto emitStage1 = [&] {
     map1.map(iv, newIv);
-    for (unsigned k = 0; k < numArgs; ++k)
-      if (!plan.stage0Args.contains(k))
-        map1.map(body->getArgument(k + 1), newBody->getArgument(k + 1));
-    llvm::SmallPtrSet<Operation *, 16> skip(plan.stage0.begin(),
-                                            plan.stage0.end());
-    for (auto [p, ring] : llvm::zip(plan.prefetches, rings)) {
-      skip.insert(p.load);
-      skip.insert(p.alloc);
+    for (unsigned k : plan.currentArgs)
+      map1.map(body->getArgument(k + 1), carried(currentIndex[k]));
+    for (auto [p, ring] : llvm::zip(plan.prefetches, rings))
       map1.map(p.alloc.getResult(),
                MemDescIndexOp::create(b, loc, p.alloc.getType(), ring, slot));
-    }
-    for (Operation &op : body->without_terminator())
-      if (!skip.contains(&op))
-        b.clone(op, map1);
+    for (Operation *op : plan.stage1)
+      b.clone(*op, map1);
   };
 
   if (plan.asyncDots.empty()) {
@@ -481,9 +332,12 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   }
 
   SmallVector<Value> yields;
-  for (auto [k, v] : llvm::enumerate(yield.getOperands()))
-    yields.push_back(plan.stage0Args.contains(k) ? map0.lookupOrDefault(v)
-                                                 : map1.lookupOrDefault(v));
+  for (unsigned k = 0; k < numArgs; ++k) {
+    if (currentIndex[k] >= 0)
+      yields.push_back(map1.lookupOrDefault(yield.getOperand(k)));
+    if (aheadIndex[k] >= 0)
+      yields.push_back(map0.lookupOrDefault(yield.getOperand(k)));
+  }
   Value one = i32(b, loc, 1);
   auto advance = [&](Value v) -> Value {
     Value next = arith::AddIOp::create(b, loc, v, one);
@@ -511,11 +365,16 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   if (plan.hasCpAsync)
     AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
   for (unsigned s = 0; plan.hasTMA && s < slots; ++s)
-    InvalBarrierOp::create(b, loc,
-                           MemDescIndexOp::create(
-                               b, loc, getBarrierType(b.getContext()),
-                               barriers, i32(b, loc, s)));
-  SmallVector<Value> results(newFor.getResults().take_front(numArgs));
+    InvalBarrierOp::create(
+        b, loc,
+        MemDescIndexOp::create(b, loc, getBarrierType(b.getContext()), barriers,
+                               i32(b, loc, s)));
+  // The old loop's results, current values (planStage1 keeps every iter arg
+  // whose result is used).
+  SmallVector<Value> results(numArgs);
+  for (unsigned k = 0; k < numArgs; ++k)
+    if (currentIndex[k] >= 0)
+      results[k] = newFor.getResult(currentIndex[k]);
   // The last asynchronous dots complete here.
   SmallVector<unsigned> fromDots;
   SmallVector<Value> pending;
@@ -532,23 +391,56 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
       results[k] = v;
   }
   for (unsigned k = 0; k < numArgs; ++k)
-    if (!plan.stage0Args.contains(k))
+    if (results[k])
       forOp.getResult(k).replaceAllUsesWith(results[k]);
   forOp.erase();
+}
+
+/// A short description of `plan` for the loop's remark.
+static std::string describe(const LoopPlan &plan, unsigned stages) {
+  unsigned cpAsync = 0, tma = 0, transposed = 0;
+  for (const Prefetch &p : plan.prefetches) {
+    (p.isTMA() ? tma : cpAsync) += 1;
+    transposed += p.trans ? 1 : 0;
+  }
+  std::string text = llvm::formatv("loop pipelined in {0} stages:", stages);
+  if (cpAsync)
+    text += llvm::formatv(" {0} load(s) by cp.async", cpAsync).str();
+  if (transposed)
+    text += llvm::formatv(" ({0} transposed)", transposed).str();
+  if (tma)
+    text +=
+        llvm::formatv("{0} {1} load(s) by TMA", cpAsync ? "," : "", tma).str();
+  if (!plan.asyncDots.empty())
+    text += ", wgmma kept in flight";
+  return text;
 }
 
 void PipelinePass::runOnOperation() {
   SmallVector<scf::ForOp> loops;
   getOperation().walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
   for (scf::ForOp forOp : loops) {
+    // Every loop is tried; only those meant to be pipelined (a dot in the
+    // body, or tl.range's num_stages) say why they are not.
+    bool report = remarks && isCandidate(forOp);
     unsigned stages = numStages;
     if (auto attr = forOp->getAttrOfType<IntegerAttr>("tile.num_stages"))
       stages = unsigned(std::max<int64_t>(attr.getInt(), 0));
-    if (stages < 2)
+    if (stages < 2) {
+      if (report)
+        emitRemark(forOp.getLoc())
+            << "loop not pipelined: num_stages is " << stages;
       continue;
-    FailureOr<LoopPlan> plan = planLoop(forOp, useTMA);
+    }
+    SmallVector<Remark> why;
+    FailureOr<LoopPlan> plan = planLoop(forOp, useTMA, why);
+    if (report || (remarks && succeeded(plan)))
+      for (Remark &r : why)
+        emitRemark(r.loc) << r.text;
     if (failed(plan))
       continue;
+    if (remarks)
+      emitRemark(forOp.getLoc()) << describe(*plan, stages);
     numAsyncCopies += plan->prefetches.size();
     ++numPipelinedLoops;
     pipelineLoop(forOp, *plan, stages);

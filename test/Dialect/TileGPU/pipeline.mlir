@@ -289,18 +289,20 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 // -----
 
 // A stage-0 value (the pointer tile, stepped ahead of the body) is also
-// stored by the body: running it ahead would store to the wrong place, so
-// the loop is left alone.
+// stored through by the body: the loop carries the pointer twice, ahead for
+// the copies and current for the store, each stepped in its own stage.
 #blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #s = #tilegpu.shared<{swizzleBytes = 0, order = [1, 0]}>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: func.func @stage0_used_later
-  // CHECK-NOT: tilegpu.async_copy_global_to_local
-  // CHECK: scf.for
-  // CHECK-NEXT: %[[T:.*]] = tile.load
-  // CHECK-NEXT: tilegpu.local_alloc %[[T]]
-  // CHECK-NOT: tilegpu.async_copy_global_to_local
-  // CHECK: return
+  // CHECK-SAME: (%[[P0:.*]]: tensor<64x64x!tile.ptr<f16>, #{{.*}}>, %{{.*}}: i32)
+  // CHECK: tilegpu.async_copy_global_to_local %[[P0]]
+  // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[CUR:.*]] = %[[P0]], %[[AHEAD:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+  // CHECK: %[[NEXT_AHEAD:.*]] = tile.addptr %[[AHEAD]]
+  // CHECK: tilegpu.async_copy_global_to_local %[[AHEAD]]
+  // CHECK: tile.store %[[CUR]]
+  // CHECK: %[[NEXT_CUR:.*]] = tile.addptr %[[CUR]]
+  // CHECK: scf.yield %{{.*}}, %[[NEXT_CUR]], %[[NEXT_AHEAD]],
   func.func @stage0_used_later(%p0: tensor<64x64x!tile.ptr<f16>, #blocked>, %n: i32) -> tensor<64x64xf16, #blocked> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -321,19 +323,18 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 
 // -----
 
-// The stepped pointer tile is a result of the loop, read after it: the
-// pipelined loop would return it stages - 1 steps too far, so the loop is
-// left alone.
+// The stepped pointer tile is a result of the loop, read after it: the loop
+// carries it current as well as ahead, and returns the current one.
 #blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #s = #tilegpu.shared<{swizzleBytes = 0, order = [1, 0]}>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: func.func @stage0_result_used
-  // CHECK-NOT: tilegpu.async_copy_global_to_local
-  // CHECK: scf.for
-  // CHECK-NEXT: %[[T:.*]] = tile.load
-  // CHECK-NEXT: tilegpu.local_alloc %[[T]]
-  // CHECK-NOT: tilegpu.async_copy_global_to_local
-  // CHECK: return
+  // CHECK-SAME: (%[[P0:.*]]: tensor<64x64x!tile.ptr<f16>, #{{.*}}>, %{{.*}}: i32)
+  // CHECK: %[[R:.*]]:5 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[CUR:.*]] = %[[P0]], %[[AHEAD:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+  // CHECK: tilegpu.async_copy_global_to_local %[[AHEAD]]
+  // CHECK: %[[NEXT_CUR:.*]] = tile.addptr %[[CUR]]
+  // CHECK: scf.yield %{{.*}}, %[[NEXT_CUR]],
+  // CHECK: return %[[R]]#0, %[[R]]#1
   func.func @stage0_result_used(%p0: tensor<64x64x!tile.ptr<f16>, #blocked>, %n: i32) -> (tensor<64x64xf16, #blocked>, tensor<64x64x!tile.ptr<f16>, #blocked>) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
