@@ -487,11 +487,13 @@ struct BreakStmt : Stmt {
   }
 };
 
-/// An `import` or `from ... import` statement at module level.
+/// An `import` or `from ... import` statement at module level, or in the
+/// body of a plain function (`local`).
 struct ImportStmt : Stmt {
   explicit ImportStmt(SourceLoc loc) : Stmt(Kind::Import, loc) {}
-  /// Indices into Module::imports.
+  /// Indices into Module::imports, or Module::localImports when `local`.
   std::vector<size_t> aliases;
+  bool local = false;
   static bool classof(const Stmt *s) { return s->getKind() == Kind::Import; }
 };
 
@@ -601,6 +603,10 @@ struct ListGlobal {
 struct Module {
   std::string filename;
   std::vector<ImportAlias> imports;
+  /// Imports in the bodies of plain functions: they bind names of the
+  /// function's frame, not of the module, so name resolution of kernels
+  /// never sees them.
+  std::vector<ImportAlias> localImports;
   std::vector<ConstexprGlobal> globals;
   std::vector<ListGlobal> listGlobals;
   std::vector<std::unique_ptr<FunctionDef>> functions;

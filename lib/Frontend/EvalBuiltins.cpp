@@ -113,6 +113,8 @@ PyValue Evaluator::builtinAttr(const PyValue &base, StringRef attr,
     if (path == "math.pi")
       return PyValue::floating(M_PI);
     std::string known = knownBuiltin(path);
+    if (known.empty())
+      known = stdlibBuiltin(path);
     if (!known.empty())
       return PyValue::builtin(known);
     return PyValue::external(path);
@@ -181,6 +183,8 @@ PyValue Evaluator::callBuiltin(StringRef name, PyList &args, PyAttrs &kwargs,
     if (kv.second.isUnknown() &&
         !(name == "triton.Config" && kv.first == "pre_hook"))
       return kv.second;
+  if (std::optional<PyValue> r = callStdlib(name, args, kwargs, loc, frame))
+    return *r;
   std::string why;
 
   if (name == "print")

@@ -74,10 +74,13 @@ void tilec::frontend::collectBoundNames(
     case Stmt::Kind::Def:
       out.push_back({cast<DefStmt>(s.get())->name, s->getLoc()});
       break;
-    case Stmt::Kind::Import:
-      for (size_t k : cast<ImportStmt>(s.get())->aliases)
-        out.push_back({m.imports[k].alias, m.imports[k].loc});
+    case Stmt::Kind::Import: {
+      const auto *imp = cast<ImportStmt>(s.get());
+      const auto &table = imp->local ? m.localImports : m.imports;
+      for (size_t k : imp->aliases)
+        out.push_back({table[k].alias, table[k].loc});
       break;
+    }
     case Stmt::Kind::Opaque:
       for (const std::string &n : cast<OpaqueStmt>(s.get())->names)
         out.push_back({n, s->getLoc()});
@@ -317,8 +320,10 @@ Flow Runner::stmt(const Stmt *s) {
   }
   case Stmt::Kind::Import: {
     const Module &m = *frame.module->module;
-    for (size_t k : cast<ImportStmt>(s)->aliases) {
-      const ImportAlias &imp = m.imports[k];
+    const auto *stmtImp = cast<ImportStmt>(s);
+    const auto &table = stmtImp->local ? m.localImports : m.imports;
+    for (size_t k : stmtImp->aliases) {
+      const ImportAlias &imp = table[k];
       PyValue v = ev.importModule(imp, frame);
       if (v.is(PyValue::Kind::Object) && v.s == "ImportError") {
         if (tryDepth) {
@@ -339,7 +344,7 @@ Flow Runner::stmt(const Stmt *s) {
                 "', which finds nothing in the kernel file's package, the -I "
                 "directories or PYTHONPATH";
       }
-      frame.bind(m.imports[k].alias, v);
+      frame.bind(imp.alias, v);
     }
     return Flow::Normal;
   }

@@ -131,6 +131,8 @@ std::string Evaluator::repr(const PyValue &v) const {
   case PyValue::Kind::Module:
     return "<module '" + v.s + "'>";
   case PyValue::Kind::Object:
+    if (isVersion(v))
+      return "<Version('" + v.attr("_text")->s + "')>";
     return "<" + v.s + ">";
   case PyValue::Kind::Unknown:
     return "<unknown: " + v.s + ">";
@@ -186,6 +188,8 @@ bool Evaluator::equal(const PyValue &a, const PyValue &b) const {
   case PyValue::Kind::Function:
     return a.fn == b.fn;
   case PyValue::Kind::Object:
+    if (isVersion(a) && isVersion(b))
+      return equal(*a.attr("_key"), *b.attr("_key"));
     return a.attrs == b.attrs;
   default:
     return false;
@@ -211,6 +215,8 @@ std::optional<int> Evaluator::compare(const PyValue &a,
     int c = a.s.compare(b.s);
     return c < 0 ? -1 : c > 0 ? 1 : 0;
   }
+  if (isVersion(a) && isVersion(b))
+    return compare(*a.attr("_key"), *b.attr("_key"));
   if (a.isSequence() && a.kind == b.kind) {
     for (size_t i = 0; i < std::min(a.elts->size(), b.elts->size()); ++i) {
       if (equal((*a.elts)[i], (*b.elts)[i]))

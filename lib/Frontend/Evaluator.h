@@ -98,6 +98,10 @@ public:
                     const llvm::Twine &what) const;
   PyValue callBuiltin(llvm::StringRef name, PyList &args, PyAttrs &kwargs,
                       SourceLoc loc, Frame &frame);
+  /// EvalStdlib.cpp's functions; nullopt when `name` is not one of them.
+  std::optional<PyValue> callStdlib(llvm::StringRef name, PyList &args,
+                                    PyAttrs &kwargs, SourceLoc loc,
+                                    Frame &frame);
   PyValue builtinAttr(const PyValue &base, llvm::StringRef attr,
                       SourceLoc loc, Frame &frame);
   PyValue callMethod(const PyValue &self, llvm::StringRef method,

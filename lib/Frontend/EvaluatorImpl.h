@@ -63,6 +63,13 @@ inline constexpr unsigned kMaxCallDepth = 64;
 void collectBoundNames(const StmtList &body, const Module &m,
                        std::vector<std::pair<std::string, SourceLoc>> &out);
 
+/// The canonical name of a library function EvalStdlib.cpp evaluates
+/// (`packaging.version.parse` -> `packaging.version.Version`), else "".
+std::string stdlibBuiltin(llvm::StringRef path);
+
+/// Whether `v` is a version made by `packaging.version.Version`.
+bool isVersion(const PyValue &v);
+
 } // namespace tilec::frontend
 
 #endif // TILEC_LIB_FRONTEND_EVALUATORIMPL_H

@@ -852,6 +852,8 @@ bool Parser::parseStatement(StmtList &body) {
     return errorAt(loc, "nested 'class' definitions are not supported in "
                         "tilec kernels");
   case TokenKind::kw_try:
+    if (plainMode)
+      return parsePlainTry(body);
     return errorAt(loc, "'try' is not supported in tilec kernels");
   case TokenKind::kw_with:
     return errorAt(loc, "'with' is not supported in tilec kernels");
@@ -956,9 +958,13 @@ bool Parser::parseSimpleStmt(StmtList &body) {
     return true;
   }
   case TokenKind::kw_import:
+    if (plainMode)
+      return parsePlainImport(body);
     return errorAt(loc, "'import' is not supported inside tilec kernels; "
                         "import at module level");
   case TokenKind::kw_from:
+    if (plainMode)
+      return parsePlainImport(body);
     return errorAt(loc, "'from ... import' is not supported inside tilec "
                         "kernels; import at module level");
   default:

@@ -447,6 +447,10 @@ private:
   bool parseIf(StmtList &body);
   bool parseFor(StmtList &body);
   bool parseWhile(StmtList &body);
+  /// `try` and imports in the body of a plain function (the evaluator's
+  /// subset; kernels refuse them).
+  bool parsePlainTry(StmtList &body);
+  bool parsePlainImport(StmtList &body);
   bool expectColon(StringRef what);
   bool isMatchStatement() const;
 
