@@ -117,3 +117,85 @@ def configs():
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
     pass
+
+
+# -----
+import torch
+import triton
+import triton.language as tl
+
+
+def npu_count():
+    # What CPython would raise here is unknown to tilec: the handler is not
+    # taken, the result is unknown.
+    try:
+        return torch.npu.device_count()
+    except Exception:
+        return 0
+
+
+# expected-error @+1 {{autotune 'configs' needs a call of 'torch.npu.device_count'}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64 * (npu_count() + 1)})], key=['n'])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+def helper():
+    import math as m
+    return m.ceil(1.5)
+
+
+X = tl.constexpr(helper())
+
+
+@triton.jit
+def k(x_ptr, n):
+    # A function's imports bind names of its own frame, not of the module.
+    # expected-error @+1 {{name 'm' is not defined}}
+    tl.store(x_ptr, m.ceil(X))
+
+
+# -----
+import torch
+import triton
+import triton.language as tl
+from packaging.version import Version
+
+
+# expected-error @+1 {{autotune 'configs' needs 'packaging.version.Version(torch.__version__)' (a version tilec does not know)}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64 if Version(torch.__version__) >= Version("2.4") else 32})], key=['n'])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+
+
+# -----
+import torch
+import triton
+import triton.language as tl
+
+
+# expected-error @+1 {{autotune 'configs' needs 'hasattr(torch, 'xpu')' (a name outside the program)}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64 if hasattr(torch, "xpu") else 32})], key=['n'])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+
+
+# -----
+import triton
+import triton.language as tl
+from packaging import version
+
+
+# expected-error @+1 {{autotune 'configs' needs 'packaging.version.Version('not a version')', which raises InvalidVersion in Python}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64 if version.parse("not a version") > version.parse("1.0") else 32})], key=['n'])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
