@@ -509,6 +509,9 @@ struct DefStmt : Stmt {
   bool isClass = false;
   std::string why;
   SourceLoc whyLoc;
+  /// For a function without `fn`: the names its body declares `global`,
+  /// whose values a call of it may change.
+  std::vector<std::string> globalNames;
   static bool classof(const Stmt *s) { return s->getKind() == Kind::Def; }
 };
 
@@ -569,6 +572,9 @@ struct FunctionDef {
   /// Decorated `@triton.constexpr_function` or `@tl.constexpr` instead of
   /// jit: a Python function that kernels call at compile time.
   bool isConstexprFunction = false;
+  /// The names a plain function declares `global`: it binds them in its
+  /// module.
+  std::vector<std::string> globalNames;
 };
 
 /// `import a.b.c as x` / `from a.b import c as x`: binds `alias` to the

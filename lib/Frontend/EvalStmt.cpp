@@ -38,6 +38,7 @@ private:
                      const std::vector<const StmtList *> &bodies);
   Flow giveUp(const PyValue &why) {
     frame.result = why;
+    frame.gaveUp = true;
     return Flow::Return;
   }
   bool isFunction() const { return frame.locals != nullptr; }
@@ -351,6 +352,11 @@ Flow Runner::stmt(const Stmt *s) {
   case Stmt::Kind::Def: {
     const auto *d = cast<DefStmt>(s);
     if (!d->fn) {
+      for (const std::string &g : d->globalNames)
+        frame.module->clobbered[g] = PyValue::unknown(
+            "'" + g + "', which the function '" + d->name +
+                "' binds with 'global' (" + d->why + ")",
+            d->whyLoc, frame.filename());
       frame.bind(d->name,
                  PyValue::unknown((d->isClass ? "the class '" : "the function '") +
                                       d->name + "' (" + d->why + ")",
@@ -544,12 +550,26 @@ PyValue Evaluator::call(const PyValue &fn, PyList args, PyAttrs kwargs,
     defaults.module = &owner;
     locals[p.name] = eval(p.defaultValue.get(), defaults);
   }
+  callee.globalNames = &f.globalNames;
   Runner runner(*this, callee);
   Flow flow = runner.run(f.body);
-  if (flow == Flow::Raise)
-    return PyValue::unknown("an exception raised by '" + f.name + "'", loc,
-                            m.filename);
-  return callee.result.value_or(PyValue::none());
+  PyValue result =
+      flow == Flow::Raise
+          ? PyValue::unknown("an exception raised by '" + f.name + "'", loc,
+                             m.filename)
+          : callee.result.value_or(PyValue::none());
+  // A function that stopped part-way may or may not have bound its
+  // `global` names: after the call their values are unknown.
+  if ((flow == Flow::Raise || callee.gaveUp) && !f.globalNames.empty())
+    for (const std::string &g : f.globalNames) {
+      PyValue why = result;
+      if (why.isUnknown())
+        why.s = "'" + g + "', which '" + f.name +
+                "' binds with 'global' in a call tilec cannot finish (" +
+                result.s + ")";
+      owner.globals[g] = why;
+    }
+  return result;
 }
 
 //===----------------------------------------------------------------------===//
@@ -573,6 +593,8 @@ std::optional<PyValue> Evaluator::lookupGlobal(const Module &m,
                                                StringRef name) {
   ModuleState &state = stateOf(m);
   run(state);
+  if (auto c = state.clobbered.find(name); c != state.clobbered.end())
+    return c->second;
   auto it = state.globals.find(name);
   if (it == state.globals.end())
     return std::nullopt;

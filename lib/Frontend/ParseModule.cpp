@@ -176,6 +176,14 @@ bool Parser::parsePlainDef(std::vector<ExprPtr> decorators,
   idx = defIdx;
   skipLogicalLine();
   skipIndentedBlock();
+  // The module globals the body rebinds: a call of it makes them unknown.
+  for (size_t i = defIdx; i < idx; ++i)
+    if (at(i).is(TokenKind::kw_global))
+      for (size_t j = i + 1; at(j).is(TokenKind::Name); j += 2) {
+        def->globalNames.push_back(at(j).text.str());
+        if (!at(j + 1).is(TokenKind::Comma))
+          break;
+      }
   topBody->push_back(std::move(def));
   return true;
 }

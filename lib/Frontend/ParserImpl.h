@@ -514,6 +514,8 @@ private:
   /// Plain functions and module-level code: `break`, `continue`, `raise`
   /// and tuple loop targets parse (the evaluator runs them).
   bool plainMode = false;
+  /// The `global` names of the plain function being parsed.
+  std::vector<std::string> pendingGlobals;
   /// The first error of a tentative parse, kept as the reason a plain
   /// function or a module-level statement is outside the subset.
   std::string suppressedError;

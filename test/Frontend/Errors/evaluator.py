@@ -199,3 +199,53 @@ from packaging import version
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
     pass
+
+
+# -----
+import torch
+import triton
+import triton.language as tl
+
+_mode = 0
+
+
+def detect():
+    # tilec cannot finish this call: whether it rebound _mode is unknown.
+    global _mode
+    if torch.cuda.get_device_name() == "H100":
+        _mode = 1
+
+
+detect()
+
+
+# expected-error @+1 {{autotune 'configs' needs '_mode', which 'detect' binds with 'global' in a call tilec cannot finish (a call of 'torch.cuda.get_device_name')}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64 * (_mode + 1)})], key=['n'])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+
+
+# -----
+import triton
+import triton.language as tl
+
+_lib = None
+
+
+def load_lib(path):
+    global _lib
+    with open(path) as f:
+        _lib = f.read()
+
+
+def get_lib():
+    return _lib
+
+
+# A function tilec cannot read may rebind its globals whenever it is called.
+# expected-error @+1 {{autotune 'configs' needs '_lib', which the function 'load_lib' binds with 'global' ('with' is not supported in tilec kernels)}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64 if get_lib() is None else 32})], key=['n'])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
