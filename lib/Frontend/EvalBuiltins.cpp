@@ -35,7 +35,7 @@ static bool isBuiltinFunction(StringRef n) {
               "abs", "zip", "enumerate", "sorted", "reversed", "list",
               "tuple", "dict", "set", "sum", "any", "all", "isinstance",
               "round", "pow", "divmod", "print", "getattr", "map", "filter",
-              "frozenset", "hasattr", "callable", "repr"},
+              "frozenset", "hasattr", "callable", "repr", "format"},
              true)
       .Default(false);
 }

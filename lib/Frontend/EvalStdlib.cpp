@@ -17,6 +17,9 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
 
+#include <cmath>
+#include <cstdio>
+
 using namespace tilec::frontend;
 using llvm::StringRef;
 using llvm::Twine;
@@ -255,6 +258,155 @@ static bool knownExternalPath(StringRef path) {
   return false;
 }
 
+
+/// Python's format(value, spec) for the format-spec mini-language
+/// `[[fill]align][sign][#][0][width][,|_][.precision][type]` on ints,
+/// floats, bools and strs; nullopt for what it does not cover.
+static std::optional<std::string> formatSpec(const PyValue &v,
+                                             StringRef spec,
+                                             const std::string &shortest) {
+  char fill = ' ', align = 0, sign = '-', type = 0, group = 0;
+  bool alt = false, zero = false;
+  int width = -1, precision = -1;
+  size_t i = 0;
+  auto isAlign = [](char c) {
+    return c == '<' || c == '>' || c == '^' || c == '=';
+  };
+  if (spec.size() >= 2 && isAlign(spec[1])) {
+    fill = spec[0];
+    align = spec[1];
+    i = 2;
+  } else if (!spec.empty() && isAlign(spec[0])) {
+    align = spec[0];
+    i = 1;
+  }
+  if (i < spec.size() && (spec[i] == '+' || spec[i] == '-' || spec[i] == ' '))
+    sign = spec[i++];
+  if (i < spec.size() && spec[i] == '#') {
+    alt = true;
+    ++i;
+  }
+  if (i < spec.size() && spec[i] == '0') {
+    zero = true;
+    ++i;
+  }
+  auto number = [&](int &out) {
+    size_t s = i;
+    while (i < spec.size() && isdigit(static_cast<unsigned char>(spec[i])))
+      ++i;
+    if (i > s && i - s < 6)
+      out = std::stoi(spec.slice(s, i).str());
+  };
+  number(width);
+  if (i < spec.size() && (spec[i] == ',' || spec[i] == '_'))
+    group = spec[i++];
+  if (i < spec.size() && spec[i] == '.') {
+    ++i;
+    number(precision);
+    if (precision < 0)
+      return std::nullopt;
+  }
+  if (i < spec.size())
+    type = spec[i++];
+  if (i != spec.size())
+    return std::nullopt;
+  if (zero && !align) {
+    fill = '0';
+    align = '=';
+  }
+
+  std::string body, prefix;
+  if (v.is(PyValue::Kind::Str)) {
+    if ((type && type != 's') || sign != '-' || alt || group)
+      return std::nullopt;
+    body = precision >= 0 ? v.s.substr(0, precision) : v.s;
+    if (!align)
+      align = '<';
+  } else if (v.isNumber()) {
+    bool isFloat = v.is(PyValue::Kind::Float);
+    if (v.is(PyValue::Kind::Bool) && !type && spec.empty())
+      return std::string(v.i.isZero() ? "False" : "True");
+    std::string why;
+    if (!isFloat && (!type || StringRef("dxXob").contains(type))) {
+      if (precision >= 0 || !pyint::fitsInt64(v.i))
+        return std::nullopt;
+      int64_t x = v.i.getSExtValue();
+      bool neg = x < 0;
+      uint64_t mag = neg ? 0 - uint64_t(x) : uint64_t(x);
+      int base = type == 'x' || type == 'X' ? 16 : type == 'o' ? 8
+                 : type == 'b'              ? 2
+                                            : 10;
+      do {
+        int d = int(mag % base);
+        body.insert(body.begin(),
+                    char(d < 10 ? '0' + d : (type == 'X' ? 'A' : 'a') + d - 10));
+        mag /= base;
+      } while (mag);
+      if (group && base == 10)
+        for (int k = int(body.size()) - 3; k > 0; k -= 3)
+          body.insert(body.begin() + k, group);
+      if (alt && base != 10)
+        prefix = std::string("0") + (type == 'X' ? 'X' : type);
+      prefix = (neg ? "-" : sign == '+' ? "+" : sign == ' ' ? " " : "") + prefix;
+    } else {
+      double d = isFloat ? v.f : pyint::toDouble(v.i, why).value_or(NAN);
+      if (std::isnan(d) && !isFloat)
+        return std::nullopt;
+      if (type && !StringRef("eEfFgG%").contains(type))
+        return std::nullopt;
+      // No type: str() of the float when no precision is given; with one,
+      // Python's own rule (like 'g', keeping a '.0'), which is left out.
+      if (!type && precision >= 0)
+        return std::nullopt;
+      char t = type ? type : 'g';
+      double x = t == '%' ? d * 100 : d;
+      int p = precision >= 0 ? precision : 6;
+      // What fits the buffer below ('f' of 1e300 has 300 digits).
+      if (p > 100 || (std::fabs(x) >= 1e100 && (t == 'f' || t == 'F' ||
+                                                  t == '%')))
+        return std::nullopt;
+      if (!type) {
+        body = StringRef(shortest).ltrim('-').str();
+      } else {
+        char buf[512];
+        std::string fmt = std::string("%") + (alt ? "#" : "") + "." +
+                          std::to_string(p) + (t == '%' ? 'f' : t);
+        snprintf(buf, sizeof(buf), fmt.c_str(), std::fabs(x));
+        body = buf;
+        if (t == '%')
+          body += '%';
+      }
+      if (group) {
+        size_t end = body.find_first_of(".eE%");
+        if (end == std::string::npos)
+          end = body.size();
+        for (int k = int(end) - 3; k > 0; k -= 3)
+          body.insert(body.begin() + k, group);
+      }
+      prefix = std::signbit(x) ? "-" : sign == '+' ? "+" : sign == ' ' ? " " : "";
+    }
+    if (!align)
+      align = '>';
+  } else {
+    return std::nullopt;
+  }
+  int len = int(countColumns(prefix + body));
+  if (width <= len)
+    return prefix + body;
+  size_t pad = size_t(width - len);
+  switch (align) {
+  case '<':
+    return prefix + body + std::string(pad, fill);
+  case '^':
+    return std::string(pad / 2, fill) + prefix + body +
+           std::string(pad - pad / 2, fill);
+  case '=':
+    return prefix + std::string(pad, fill) + body;
+  default:
+    return std::string(pad, fill) + prefix + body;
+  }
+}
+
 bool tilec::frontend::isVersion(const PyValue &v) {
   return v.is(PyValue::Kind::Object) && v.s == "Version" && v.attr("_key");
 }
@@ -325,6 +477,27 @@ std::optional<PyValue> Evaluator::callStdlib(StringRef name, PyList &args,
                      ")', which finds nothing in the kernel file's package, "
                      "the -I directories or PYTHONPATH");
     return v;
+  }
+  if (name == "format" || name == "repr") {
+    if (args.empty() || args.size() > (name == "format" ? 2u : 1u))
+      return std::nullopt;
+    if (name == "repr")
+      return PyValue::str(repr(args[0]));
+    StringRef spec;
+    if (args.size() == 2) {
+      if (!args[1].is(PyValue::Kind::Str))
+        return std::nullopt;
+      spec = args[1].s;
+    }
+    if (spec.empty()) {
+      PyList one = {args[0]};
+      PyAttrs none;
+      return callBuiltin("str", one, none, loc, frame);
+    }
+    if (std::optional<std::string> out = formatSpec(args[0], spec, repr(args[0])))
+      return PyValue::str(*out);
+    return unknown("'format(" + repr(args[0]) + ", " + repr(args[1]) +
+                   ")' (a format tilec does not evaluate)");
   }
   if (name == "hasattr") {
     if (args.size() != 2 || !args[1].is(PyValue::Kind::Str))

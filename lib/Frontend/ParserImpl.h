@@ -485,6 +485,9 @@ private:
   ExprPtr parseListDisplay();
   ExprPtr parseBrace();
   ExprPtr parseStrings();
+  /// An f-string token's parts (ParseFString.cpp), in evaluator code.
+  bool parseFString(const Token &t, std::vector<ExprPtr> &parts);
+  ExprPtr parseFStringField(const Token &t, size_t begin, size_t end);
   /// The `for ... in ... if ...` clauses after `elt` (decorators and
   /// module-level Python only).
   ExprPtr parseComprehension(SourceLoc loc, ComprehensionExpr::Shape shape,

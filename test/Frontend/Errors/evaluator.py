@@ -249,3 +249,33 @@ def get_lib():
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
     pass
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+def name(x):
+    return f"{x=}"
+
+
+# expected-error @+1 {{autotune 'configs' needs the function 'name' (self-documenting f-string fields ('{x=}') are not supported by tilec's evaluator)}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64 if name(1) else 32})], key=['n'])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+
+
+# -----
+import triton
+import triton.language as tl
+
+WIDTH = f"{1.0:.3}"
+
+
+# expected-error @+1 {{autotune 'configs' needs 'format(1.0, '.3')' (a format tilec does not evaluate)}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64 if WIDTH else 32})], key=['n'])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
