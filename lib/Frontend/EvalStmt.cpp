@@ -450,6 +450,20 @@ static PyValue applyDecorator(Evaluator &ev, const PyValue &dec,
                           loc, m.filename);
 }
 
+void Evaluator::clobberGlobals(const FunctionDef &f, const Module &owner,
+                               const PyValue &why) {
+  ModuleState &state = stateOf(owner);
+  for (const std::string &g : f.globalNames) {
+    PyValue v = why;
+    if (!v.isUnknown())
+      v = PyValue::unknown("", SourceLoc(), owner.filename);
+    v.s = "'" + g + "', which '" + f.name +
+          "' binds with 'global' in a call tilec cannot finish (" +
+          why.s + ")";
+    state.globals[g] = v;
+  }
+}
+
 PyValue Evaluator::call(const PyValue &fn, PyList args, PyAttrs kwargs,
                         SourceLoc loc, const Module &m) {
   ModuleState &state = stateOf(m);
@@ -560,15 +574,8 @@ PyValue Evaluator::call(const PyValue &fn, PyList args, PyAttrs kwargs,
           : callee.result.value_or(PyValue::none());
   // A function that stopped part-way may or may not have bound its
   // `global` names: after the call their values are unknown.
-  if ((flow == Flow::Raise || callee.gaveUp) && !f.globalNames.empty())
-    for (const std::string &g : f.globalNames) {
-      PyValue why = result;
-      if (why.isUnknown())
-        why.s = "'" + g + "', which '" + f.name +
-                "' binds with 'global' in a call tilec cannot finish (" +
-                result.s + ")";
-      owner.globals[g] = why;
-    }
+  if (flow == Flow::Raise || callee.gaveUp)
+    clobberGlobals(f, *fn.fnModule, result);
   return result;
 }
 

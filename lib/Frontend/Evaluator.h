@@ -121,6 +121,11 @@ public:
   std::optional<PyList> iterate(const PyValue &v, std::string &why) const;
   std::optional<std::string> getEnv(llvm::StringRef name);
 
+  /// Makes the names `fn` declares `global` unknown in its module (a call
+  /// of it that did not finish, or did not run).
+  void clobberGlobals(const FunctionDef &fn, const Module &owner,
+                      const PyValue &why);
+
   const EvalOptions &getOptions() const { return options; }
   /// Counts evaluation steps; past the budget, results become unknown
   /// (a loop that does not end in the subset must not hang tilec).

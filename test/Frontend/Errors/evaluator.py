@@ -279,3 +279,32 @@ WIDTH = f"{1.0:.3}"
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
     pass
+
+
+# -----
+import torch
+import triton
+import triton.language as tl
+
+_impl = None
+
+
+def set_impl(vendor):
+    global _impl
+    _impl = f"triton.language.extra.{vendor}.libdevice"
+
+
+def get_impl():
+    return _impl
+
+
+# An argument tilec cannot evaluate does not skip the call: the setter runs
+# and binds its global to what depends on it.
+set_impl(torch.cuda.get_device_name())
+
+
+# expected-error @+1 {{autotune 'configs' needs a call of 'torch.cuda.get_device_name'}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64 if get_impl() is None else 32})], key=['n'])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
