@@ -59,14 +59,16 @@ def read_manifest(path):
     return rows
 
 
-def source_tree(repo, commit, src, mirror):
-    """The folder holding `repo` at `commit`, extracting it from a mirror once."""
-    key = repo.replace("/", "+")
+def source_tree(repo, commit, src, mirror, alternate=False):
+    """The folder holding `repo` at `commit`, extracting it from a mirror once.
+    A repository the manifest takes at a second commit (`alternate`) has that
+    commit's tree in `<owner>+<name>@<commit>`, beside the first."""
+    key = repo.replace("/", "+") + (f"@{commit[:12]}" if alternate else "")
     tree = pathlib.Path(src) / key
     stamp = tree / ".corpus-commit"
     if tree.is_dir() and (not stamp.exists() or stamp.read_text().strip() == commit):
         return tree
-    gitdir = pathlib.Path(mirror) / key / "repo" if mirror else None
+    gitdir = pathlib.Path(mirror) / repo.replace("/", "+") / "repo" if mirror else None
     if not gitdir or not gitdir.exists():
         return None
     tree.mkdir(parents=True, exist_ok=True)
@@ -157,10 +159,16 @@ def main():
     if args.only:
         entries = [e for e in entries if re.search(args.only, e["id"])]
     trees = {}
+    # The first commit the whole manifest names for a repository is its main
+    # tree; any other commit of it is an alternate tree.
+    first = {}
+    for e in read_manifest(args.manifest):
+        first.setdefault(e["repo"], e["commit"])
     for e in entries:
         k = (e["repo"], e["commit"])
         if k not in trees:
-            trees[k] = source_tree(e["repo"], e["commit"], args.src, args.mirror)
+            trees[k] = source_tree(e["repo"], e["commit"], args.src, args.mirror,
+                                   alternate=e["commit"] != first[e["repo"]])
     absent = sorted({r for (r, _), t in trees.items() if t is None})
     if absent:
         sys.exit("no local copy of: " + ", ".join(absent) +

@@ -487,11 +487,13 @@ struct BreakStmt : Stmt {
   }
 };
 
-/// An `import` or `from ... import` statement at module level.
+/// An `import` or `from ... import` statement at module level, or in the
+/// body of a plain function (`local`).
 struct ImportStmt : Stmt {
   explicit ImportStmt(SourceLoc loc) : Stmt(Kind::Import, loc) {}
-  /// Indices into Module::imports.
+  /// Indices into Module::imports, or Module::localImports when `local`.
   std::vector<size_t> aliases;
+  bool local = false;
   static bool classof(const Stmt *s) { return s->getKind() == Kind::Import; }
 };
 
@@ -507,6 +509,9 @@ struct DefStmt : Stmt {
   bool isClass = false;
   std::string why;
   SourceLoc whyLoc;
+  /// For a function without `fn`: the names its body declares `global`,
+  /// whose values a call of it may change.
+  std::vector<std::string> globalNames;
   static bool classof(const Stmt *s) { return s->getKind() == Kind::Def; }
 };
 
@@ -567,6 +572,9 @@ struct FunctionDef {
   /// Decorated `@triton.constexpr_function` or `@tl.constexpr` instead of
   /// jit: a Python function that kernels call at compile time.
   bool isConstexprFunction = false;
+  /// The names a plain function declares `global`: it binds them in its
+  /// module.
+  std::vector<std::string> globalNames;
 };
 
 /// `import a.b.c as x` / `from a.b import c as x`: binds `alias` to the
@@ -601,6 +609,10 @@ struct ListGlobal {
 struct Module {
   std::string filename;
   std::vector<ImportAlias> imports;
+  /// Imports in the bodies of plain functions: they bind names of the
+  /// function's frame, not of the module, so name resolution of kernels
+  /// never sees them.
+  std::vector<ImportAlias> localImports;
   std::vector<ConstexprGlobal> globals;
   std::vector<ListGlobal> listGlobals;
   std::vector<std::unique_ptr<FunctionDef>> functions;

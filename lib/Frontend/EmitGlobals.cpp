@@ -29,6 +29,18 @@ static TValue programModule(const PyValue &v) {
   return TValue::module("pymod:" + v.file + "\x01" + v.s);
 }
 
+/// Triton's knob `TRITON_ALLOW_NON_CONSTEXPR_GLOBALS` (knobs.py, read as
+/// its getenv_bool reads it: "1", "y", "on", "yes", "true", any case). The
+/// evaluator records the read for the kernel cache's key.
+static bool allowNonConstexprGlobals(Evaluator &ev) {
+  std::optional<std::string> v =
+      ev.getEnv("TRITON_ALLOW_NON_CONSTEXPR_GLOBALS");
+  if (!v)
+    return false;
+  std::string s = llvm::StringRef(*v).lower();
+  return s == "1" || s == "y" || s == "on" || s == "yes" || s == "true";
+}
+
 FailureOr<TValue> Emitter::fromPyValue(const PyValue &v, llvm::StringRef name,
                                        SourceLoc l) {
   switch (v.kind) {
@@ -63,11 +75,13 @@ FailureOr<TValue> Emitter::fromPyValue(const PyValue &v, llvm::StringRef name,
   default:
     break;
   }
-  if (!v.constexprMarked)
+  if (!v.constexprMarked && !allowNonConstexprGlobals(evaluator))
     return err(l, "cannot access global '" + name +
                       "' from a jit function: only @jit functions and "
-                      "tl.constexpr globals are visible; define it as '" +
-                      name + " = tl.constexpr(...)'");
+                      "tl.constexpr globals are visible, in Triton 3.6 too; "
+                      "define it as '" +
+                      name + " = tl.constexpr(...)' or set "
+                      "TRITON_ALLOW_NON_CONSTEXPR_GLOBALS=1");
   std::function<FailureOr<TValue>(const PyValue &)> convert =
       [&](const PyValue &x) -> FailureOr<TValue> {
     switch (x.kind) {

@@ -398,13 +398,27 @@ FailureOr<TValue> Emitter::builtinWhere(BuiltinCall &c) {
   return where(a->get(0), a->get(1), a->get(2), l);
 }
 
+/// Triton's core.py widens bf16 operands of maximum, minimum and clamp to
+/// fp32 (the hardware has no bf16 max, min or compare).
+static FailureOr<TValue> bf16ToFP32(Emitter &e, const TValue &v,
+                                    SourceLoc l) {
+  if (!v.isRuntime() || v.getType().elem.isPtr ||
+      v.getType().elem.dtype != DType::BF16)
+    return v;
+  return e.cast(v, ElemType::scalar(DType::FP32), l);
+}
+
 FailureOr<TValue> Emitter::builtinMinimumMaximum(BuiltinCall &c) {
   SourceLoc l = c.loc;
   llvm::StringRef fn = c.fn;
   const BoundArgs *a = &c.a;
   bool prop = a->has(2) && a->get(2).getKind() == TValue::Kind::Builtin &&
               llvm::StringRef(a->get(2).getBuiltinName()).ends_with(".ALL");
-  return minMax(fn == "maximum", a->get(0), a->get(1), prop, l);
+  FailureOr<TValue> x = bf16ToFP32(*this, a->get(0), l),
+                    y = bf16ToFP32(*this, a->get(1), l);
+  if (failed(x) || failed(y))
+    return failure();
+  return minMax(fn == "maximum", *x, *y, prop, l);
 }
 
 FailureOr<TValue> Emitter::builtinClamp(BuiltinCall &c) {
@@ -412,10 +426,15 @@ FailureOr<TValue> Emitter::builtinClamp(BuiltinCall &c) {
   const BoundArgs *a = &c.a;
   bool prop = a->has(3) && a->get(3).getKind() == TValue::Kind::Builtin &&
               llvm::StringRef(a->get(3).getBuiltinName()).ends_with(".ALL");
-  FailureOr<TValue> lo = minMax(true, a->get(0), a->get(1), prop, l);
-  if (failed(lo))
+  FailureOr<TValue> x = bf16ToFP32(*this, a->get(0), l),
+                    lo = bf16ToFP32(*this, a->get(1), l),
+                    hi = bf16ToFP32(*this, a->get(2), l);
+  if (failed(x) || failed(lo) || failed(hi))
     return failure();
-  return minMax(false, *lo, a->get(2), prop, l);
+  FailureOr<TValue> low = minMax(true, *x, *lo, prop, l);
+  if (failed(low))
+    return failure();
+  return minMax(false, *low, *hi, prop, l);
 }
 
 FailureOr<TValue> Emitter::builtinMathUnary(BuiltinCall &c) {

@@ -422,7 +422,25 @@ FailureOr<TValue> Emitter::builtinMaxMin(BuiltinCall &c) {
   const BoundArgs *a = &c.a;
   bool keep = a->has(4) && a->get(4).getBool();
   bool withIdx = a->has(2) && a->get(2).getBool();
-  return reduce(fn == "max" ? ReduceKind::Max : ReduceKind::Min, a->get(0),
+  // Triton's standard.py: bf16 reduces in fp32 (the hardware has no bf16
+  // max), and without indices every type narrower than 32 bits widens:
+  // floats to fp32, integers (bool and unsigned too) to int32.
+  TValue x = a->get(0);
+  if (x.isRuntime() && !x.getType().elem.isPtr) {
+    DType dt = x.getType().elem.dtype;
+    std::optional<DType> to;
+    if (dt == DType::BF16)
+      to = DType::FP32;
+    else if (!withIdx && getBitWidth(dt) < 32)
+      to = isFloat(dt) ? DType::FP32 : DType::I32;
+    if (to) {
+      FailureOr<TValue> widened = cast(x, ElemType::scalar(*to), l);
+      if (failed(widened))
+        return failure();
+      x = *widened;
+    }
+  }
+  return reduce(fn == "max" ? ReduceKind::Max : ReduceKind::Min, x,
                 a->has(1) ? a->get(1) : TValue::none(), keep, withIdx, l);
 }
 

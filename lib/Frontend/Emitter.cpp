@@ -235,8 +235,8 @@ FailureOr<TValue> Emitter::lookupName(const NameExpr *e) {
     return err(e->getLoc(),
                  "cannot access global '" + n +
                      "' from a jit function: only @jit functions and "
-                     "tl.constexpr globals are visible; define it as '" + n +
-                     " = tl.constexpr(...)'");
+                     "tl.constexpr globals are visible, in Triton 3.6 too; "
+                     "define it as '" + n + " = tl.constexpr(...)'");
   }
   return err(e->getLoc(), "name '" + n + "' is not defined");
 }

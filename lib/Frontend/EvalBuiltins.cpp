@@ -35,7 +35,7 @@ static bool isBuiltinFunction(StringRef n) {
               "abs", "zip", "enumerate", "sorted", "reversed", "list",
               "tuple", "dict", "set", "sum", "any", "all", "isinstance",
               "round", "pow", "divmod", "print", "getattr", "map", "filter",
-              "frozenset", "hasattr", "callable", "repr"},
+              "frozenset", "hasattr", "callable", "repr", "format"},
              true)
       .Default(false);
 }
@@ -113,6 +113,8 @@ PyValue Evaluator::builtinAttr(const PyValue &base, StringRef attr,
     if (path == "math.pi")
       return PyValue::floating(M_PI);
     std::string known = knownBuiltin(path);
+    if (known.empty())
+      known = stdlibBuiltin(path);
     if (!known.empty())
       return PyValue::builtin(known);
     return PyValue::external(path);
@@ -181,6 +183,8 @@ PyValue Evaluator::callBuiltin(StringRef name, PyList &args, PyAttrs &kwargs,
     if (kv.second.isUnknown() &&
         !(name == "triton.Config" && kv.first == "pre_hook"))
       return kv.second;
+  if (std::optional<PyValue> r = callStdlib(name, args, kwargs, loc, frame))
+    return *r;
   std::string why;
 
   if (name == "print")

@@ -38,6 +38,7 @@ private:
                      const std::vector<const StmtList *> &bodies);
   Flow giveUp(const PyValue &why) {
     frame.result = why;
+    frame.gaveUp = true;
     return Flow::Return;
   }
   bool isFunction() const { return frame.locals != nullptr; }
@@ -74,10 +75,13 @@ void tilec::frontend::collectBoundNames(
     case Stmt::Kind::Def:
       out.push_back({cast<DefStmt>(s.get())->name, s->getLoc()});
       break;
-    case Stmt::Kind::Import:
-      for (size_t k : cast<ImportStmt>(s.get())->aliases)
-        out.push_back({m.imports[k].alias, m.imports[k].loc});
+    case Stmt::Kind::Import: {
+      const auto *imp = cast<ImportStmt>(s.get());
+      const auto &table = imp->local ? m.localImports : m.imports;
+      for (size_t k : imp->aliases)
+        out.push_back({table[k].alias, table[k].loc});
       break;
+    }
     case Stmt::Kind::Opaque:
       for (const std::string &n : cast<OpaqueStmt>(s.get())->names)
         out.push_back({n, s->getLoc()});
@@ -317,8 +321,10 @@ Flow Runner::stmt(const Stmt *s) {
   }
   case Stmt::Kind::Import: {
     const Module &m = *frame.module->module;
-    for (size_t k : cast<ImportStmt>(s)->aliases) {
-      const ImportAlias &imp = m.imports[k];
+    const auto *stmtImp = cast<ImportStmt>(s);
+    const auto &table = stmtImp->local ? m.localImports : m.imports;
+    for (size_t k : stmtImp->aliases) {
+      const ImportAlias &imp = table[k];
       PyValue v = ev.importModule(imp, frame);
       if (v.is(PyValue::Kind::Object) && v.s == "ImportError") {
         if (tryDepth) {
@@ -339,13 +345,18 @@ Flow Runner::stmt(const Stmt *s) {
                 "', which finds nothing in the kernel file's package, the -I "
                 "directories or PYTHONPATH";
       }
-      frame.bind(m.imports[k].alias, v);
+      frame.bind(imp.alias, v);
     }
     return Flow::Normal;
   }
   case Stmt::Kind::Def: {
     const auto *d = cast<DefStmt>(s);
     if (!d->fn) {
+      for (const std::string &g : d->globalNames)
+        frame.module->clobbered[g] = PyValue::unknown(
+            "'" + g + "', which the function '" + d->name +
+                "' binds with 'global' (" + d->why + ")",
+            d->whyLoc, frame.filename());
       frame.bind(d->name,
                  PyValue::unknown((d->isClass ? "the class '" : "the function '") +
                                       d->name + "' (" + d->why + ")",
@@ -437,6 +448,20 @@ static PyValue applyDecorator(Evaluator &ev, const PyValue &dec,
   return PyValue::unknown("the function '" + fn.fn->name +
                               "' under the decorator " + ev.repr(dec),
                           loc, m.filename);
+}
+
+void Evaluator::clobberGlobals(const FunctionDef &f, const Module &owner,
+                               const PyValue &why) {
+  ModuleState &state = stateOf(owner);
+  for (const std::string &g : f.globalNames) {
+    PyValue v = why;
+    if (!v.isUnknown())
+      v = PyValue::unknown("", SourceLoc(), owner.filename);
+    v.s = "'" + g + "', which '" + f.name +
+          "' binds with 'global' in a call tilec cannot finish (" +
+          why.s + ")";
+    state.globals[g] = v;
+  }
 }
 
 PyValue Evaluator::call(const PyValue &fn, PyList args, PyAttrs kwargs,
@@ -539,12 +564,19 @@ PyValue Evaluator::call(const PyValue &fn, PyList args, PyAttrs kwargs,
     defaults.module = &owner;
     locals[p.name] = eval(p.defaultValue.get(), defaults);
   }
+  callee.globalNames = &f.globalNames;
   Runner runner(*this, callee);
   Flow flow = runner.run(f.body);
-  if (flow == Flow::Raise)
-    return PyValue::unknown("an exception raised by '" + f.name + "'", loc,
-                            m.filename);
-  return callee.result.value_or(PyValue::none());
+  PyValue result =
+      flow == Flow::Raise
+          ? PyValue::unknown("an exception raised by '" + f.name + "'", loc,
+                             m.filename)
+          : callee.result.value_or(PyValue::none());
+  // A function that stopped part-way may or may not have bound its
+  // `global` names: after the call their values are unknown.
+  if (flow == Flow::Raise || callee.gaveUp)
+    clobberGlobals(f, *fn.fnModule, result);
+  return result;
 }
 
 //===----------------------------------------------------------------------===//
@@ -568,6 +600,8 @@ std::optional<PyValue> Evaluator::lookupGlobal(const Module &m,
                                                StringRef name) {
   ModuleState &state = stateOf(m);
   run(state);
+  if (auto c = state.clobbered.find(name); c != state.clobbered.end())
+    return c->second;
   auto it = state.globals.find(name);
   if (it == state.globals.end())
     return std::nullopt;

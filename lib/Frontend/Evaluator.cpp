@@ -131,6 +131,8 @@ std::string Evaluator::repr(const PyValue &v) const {
   case PyValue::Kind::Module:
     return "<module '" + v.s + "'>";
   case PyValue::Kind::Object:
+    if (isVersion(v))
+      return "<Version('" + v.attr("_text")->s + "')>";
     return "<" + v.s + ">";
   case PyValue::Kind::Unknown:
     return "<unknown: " + v.s + ">";
@@ -186,6 +188,8 @@ bool Evaluator::equal(const PyValue &a, const PyValue &b) const {
   case PyValue::Kind::Function:
     return a.fn == b.fn;
   case PyValue::Kind::Object:
+    if (isVersion(a) && isVersion(b))
+      return equal(*a.attr("_key"), *b.attr("_key"));
     return a.attrs == b.attrs;
   default:
     return false;
@@ -211,6 +215,8 @@ std::optional<int> Evaluator::compare(const PyValue &a,
     int c = a.s.compare(b.s);
     return c < 0 ? -1 : c > 0 ? 1 : 0;
   }
+  if (isVersion(a) && isVersion(b))
+    return compare(*a.attr("_key"), *b.attr("_key"));
   if (a.isSequence() && a.kind == b.kind) {
     for (size_t i = 0; i < std::min(a.elts->size(), b.elts->size()); ++i) {
       if (equal((*a.elts)[i], (*b.elts)[i]))
@@ -691,7 +697,8 @@ static PyValue comprehension(Evaluator &ev, const ComprehensionExpr *comp,
 static std::optional<PyValue> displayElements(Evaluator &ev,
                                               const std::vector<ExprPtr> &elts,
                                               Evaluator::Frame &frame,
-                                              PyList &out) {
+                                              PyList &out,
+                                              bool keepUnknown = false) {
   for (const ExprPtr &e : elts) {
     if (const auto *star = dyn_cast<StarredExpr>(e.get())) {
       PyValue v = ev.eval(star->value.get(), frame);
@@ -705,11 +712,19 @@ static std::optional<PyValue> displayElements(Evaluator &ev,
       continue;
     }
     PyValue v = ev.eval(e.get(), frame);
-    if (v.isUnknown())
+    if (v.isUnknown() && !keepUnknown)
       return v;
     out.push_back(std::move(v));
   }
   return std::nullopt;
+}
+
+/// A call of the program's function `fn` that tilec does not run makes the
+/// names it declares `global` unknown: the call might have rebound them.
+static PyValue skipCall(Evaluator &ev, const PyValue &fn, const PyValue &why) {
+  if (fn.is(PyValue::Kind::Function) && fn.fn && !fn.fn->globalNames.empty())
+    ev.clobberGlobals(*fn.fn, *fn.fnModule, why);
+  return why;
 }
 
 PyValue Evaluator::eval(const Expr *e, Frame &frame) {
@@ -789,14 +804,19 @@ PyValue Evaluator::eval(const Expr *e, Frame &frame) {
       d.decorators->push_back(std::move(applied));
       return d;
     }
+    // The program's plain functions run with unknown arguments too: what
+    // they bind with `global` must not be skipped (their bodies make what
+    // depends on an unknown value unknown).
+    bool program = fn.is(PyValue::Kind::Function) && !fn.jit;
     PyList args;
-    if (std::optional<PyValue> u = displayElements(*this, c->args, frame, args))
-      return *u;
+    if (std::optional<PyValue> u =
+            displayElements(*this, c->args, frame, args, program))
+      return skipCall(*this, fn, *u);
     PyAttrs kwargs;
     for (const Keyword &kw : c->keywords) {
       PyValue v = eval(kw.value.get(), frame);
       // A config's pre_hook is kept whatever it is (refused by name later).
-      if (v.isUnknown() &&
+      if (v.isUnknown() && !program &&
           !(fn.is(PyValue::Kind::Builtin) && fn.s == "triton.Config" &&
             kw.name == "pre_hook"))
         return v;
@@ -805,11 +825,15 @@ PyValue Evaluator::eval(const Expr *e, Frame &frame) {
         continue;
       }
       if (!v.is(PyValue::Kind::Dict))
-        return unknownAt(kw.value.get(), frame,
-                         "'**' of " + repr(v));
+        return skipCall(*this, fn,
+                        v.isUnknown() ? v
+                                      : unknownAt(kw.value.get(), frame,
+                                                  "'**' of " + repr(v)));
       for (const auto &[k, x] : *v.items) {
         if (!k.is(PyValue::Kind::Str))
-          return unknownAt(kw.value.get(), frame, "'**' of a non-str key");
+          return skipCall(*this, fn,
+                          unknownAt(kw.value.get(), frame,
+                                    "'**' of a non-str key"));
         kwargs.push_back({k.s, x});
       }
     }

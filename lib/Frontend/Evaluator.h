@@ -98,6 +98,10 @@ public:
                     const llvm::Twine &what) const;
   PyValue callBuiltin(llvm::StringRef name, PyList &args, PyAttrs &kwargs,
                       SourceLoc loc, Frame &frame);
+  /// EvalStdlib.cpp's functions; nullopt when `name` is not one of them.
+  std::optional<PyValue> callStdlib(llvm::StringRef name, PyList &args,
+                                    PyAttrs &kwargs, SourceLoc loc,
+                                    Frame &frame);
   PyValue builtinAttr(const PyValue &base, llvm::StringRef attr,
                       SourceLoc loc, Frame &frame);
   PyValue callMethod(const PyValue &self, llvm::StringRef method,
@@ -116,6 +120,11 @@ public:
   /// The elements of an iterable, or nullopt (with `why` set).
   std::optional<PyList> iterate(const PyValue &v, std::string &why) const;
   std::optional<std::string> getEnv(llvm::StringRef name);
+
+  /// Makes the names `fn` declares `global` unknown in its module (a call
+  /// of it that did not finish, or did not run).
+  void clobberGlobals(const FunctionDef &fn, const Module &owner,
+                      const PyValue &why);
 
   const EvalOptions &getOptions() const { return options; }
   /// Counts evaluation steps; past the budget, results become unknown

@@ -11,6 +11,7 @@
 
 #include "Frontend/Evaluator.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace tilec::frontend {
@@ -24,6 +25,9 @@ struct Evaluator::ModuleState {
   /// Why the file could not be read or parsed (then `module` is null).
   std::string error;
   llvm::StringMap<PyValue> globals;
+  /// Globals that a function tilec cannot run declares `global`: whenever
+  /// it is called, they may change, so they read as these unknown values.
+  llvm::StringMap<PyValue> clobbered;
   enum class Status { NotRun, Running, Done } status = Status::NotRun;
 };
 
@@ -33,6 +37,14 @@ struct Evaluator::Frame {
   llvm::StringMap<PyValue> *locals = nullptr;
   /// Set by `return` (and by a statement that made the result unknown).
   std::optional<PyValue> result;
+  /// Set when the result is unknown because a statement was: the function
+  /// stopped part-way.
+  bool gaveUp = false;
+  /// The names the function declares `global`.
+  const std::vector<std::string> *globalNames = nullptr;
+  bool isGlobal(llvm::StringRef name) const {
+    return globalNames && llvm::is_contained(*globalNames, name);
+  }
   const std::string &filename() const { return module->module->filename; }
   PyValue *find(llvm::StringRef name) {
     if (locals) {
@@ -40,11 +52,14 @@ struct Evaluator::Frame {
       if (it != locals->end())
         return &it->second;
     }
+    if (auto c = module->clobbered.find(name); c != module->clobbered.end())
+      return &c->second;
     auto it = module->globals.find(name);
     return it == module->globals.end() ? nullptr : &it->second;
   }
   void bind(llvm::StringRef name, PyValue v) {
-    (locals ? *locals : module->globals)[name] = std::move(v);
+    (locals && !isGlobal(name) ? *locals : module->globals)[name] =
+        std::move(v);
   }
 };
 
@@ -62,6 +77,13 @@ inline constexpr unsigned kMaxCallDepth = 64;
 /// loop targets), for a branch whose condition is unknown.
 void collectBoundNames(const StmtList &body, const Module &m,
                        std::vector<std::pair<std::string, SourceLoc>> &out);
+
+/// The canonical name of a library function EvalStdlib.cpp evaluates
+/// (`packaging.version.parse` -> `packaging.version.Version`), else "".
+std::string stdlibBuiltin(llvm::StringRef path);
+
+/// Whether `v` is a version made by `packaging.version.Version`.
+bool isVersion(const PyValue &v);
 
 } // namespace tilec::frontend
 

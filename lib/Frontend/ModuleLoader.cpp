@@ -290,6 +290,8 @@ PyValue Evaluator::moduleAttr(const PyValue &mod, StringRef attr,
                             loc, frame.filename());
   if (st->status == ModuleState::Status::NotRun)
     run(*st);
+  if (auto c = st->clobbered.find(attr); c != st->clobbered.end())
+    return c->second;
   auto it = st->globals.find(attr);
   if (it != st->globals.end())
     return it->second;

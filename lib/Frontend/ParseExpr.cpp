@@ -729,8 +729,23 @@ ExprPtr Parser::parseBrace() {
 ExprPtr Parser::parseStrings() {
   SourceLoc loc = tok().loc;
   std::string value;
+  // In the code the evaluator runs, f-strings are the sum of their parts.
+  bool evaluated = decoratorMode || plainMode;
+  std::vector<ExprPtr> parts;
+  bool formatted = false;
   while (is(TokenKind::String)) {
     const Token &t = tok();
+    if ((t.stringPrefix & SP_Format) && evaluated &&
+        !(t.stringPrefix & (SP_Template | SP_Bytes))) {
+      if (!value.empty())
+        parts.push_back(std::make_unique<StrLitExpr>(loc, value));
+      value.clear();
+      if (!parseFString(t, parts))
+        return nullptr;
+      formatted = true;
+      consume();
+      continue;
+    }
     if (t.stringPrefix & SP_Format)
       return failAt(t.loc, "f-strings are not supported in tilec kernels");
     if (t.stringPrefix & SP_Template)
@@ -745,7 +760,15 @@ ExprPtr Parser::parseStrings() {
     value += piece;
     consume();
   }
-  return std::make_unique<StrLitExpr>(loc, std::move(value));
+  if (!formatted)
+    return std::make_unique<StrLitExpr>(loc, std::move(value));
+  if (!value.empty())
+    parts.push_back(std::make_unique<StrLitExpr>(loc, std::move(value)));
+  ExprPtr sum = std::make_unique<StrLitExpr>(loc, "");
+  for (ExprPtr &p : parts)
+    sum = std::make_unique<BinOpExpr>(loc, BinaryOpKind::Add, std::move(sum),
+                                      std::move(p));
+  return sum;
 }
 
 ExprPtr Parser::parseInt() {

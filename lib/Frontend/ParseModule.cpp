@@ -176,6 +176,14 @@ bool Parser::parsePlainDef(std::vector<ExprPtr> decorators,
   idx = defIdx;
   skipLogicalLine();
   skipIndentedBlock();
+  // The module globals the body rebinds: a call of it makes them unknown.
+  for (size_t i = defIdx; i < idx; ++i)
+    if (at(i).is(TokenKind::kw_global))
+      for (size_t j = i + 1; at(j).is(TokenKind::Name); j += 2) {
+        def->globalNames.push_back(at(j).text.str());
+        if (!at(j + 1).is(TokenKind::Comma))
+          break;
+      }
   topBody->push_back(std::move(def));
   return true;
 }
@@ -346,6 +354,67 @@ bool Parser::parseModuleTry(StmtList &body) {
     if (!consumeIf(TokenKind::Colon) || !parseModuleBlock(stmt->finalbody))
       return false;
   }
+  body.push_back(std::move(stmt));
+  return true;
+}
+
+bool Parser::parsePlainImport(StmtList &body) {
+  auto stmt = std::make_unique<ImportStmt>(tok().loc);
+  stmt->local = true;
+  size_t before = module->imports.size();
+  bool ok = is(TokenKind::kw_import) ? parseImport() : parseFromImport();
+  // Move what was parsed to the function-local imports.
+  for (size_t i = before; i < module->imports.size(); ++i) {
+    stmt->aliases.push_back(module->localImports.size());
+    module->localImports.push_back(std::move(module->imports[i]));
+  }
+  module->imports.resize(before);
+  if (!ok)
+    return false;
+  body.push_back(std::move(stmt));
+  return true;
+}
+
+bool Parser::parsePlainTry(StmtList &body) {
+  SourceLoc loc = tok().loc;
+  auto stmt = std::make_unique<TryStmt>(loc);
+  consume(); // try
+  if (!expectColon("'try'") ||
+      !parseSuite(stmt->body, "'try' statement", loc.line))
+    return false;
+  while (is(TokenKind::kw_except)) {
+    TryStmt::Handler handler;
+    handler.loc = tok().loc;
+    consume();
+    if (!is(TokenKind::Colon)) {
+      handler.type = parseTest();
+      if (!handler.type)
+        return false;
+      // `except E as e`: the evaluator binds no exception objects.
+      if (consumeIf(TokenKind::kw_as) && !consumeIf(TokenKind::Name))
+        return errorHere("expected a name after 'as'");
+    }
+    if (!expectColon("'except'") ||
+        !parseSuite(handler.body, "'except' clause", handler.loc.line))
+      return false;
+    stmt->handlers.push_back(std::move(handler));
+  }
+  if (is(TokenKind::kw_else)) {
+    SourceLoc elseLoc = tok().loc;
+    consume();
+    if (!expectColon("'else'") ||
+        !parseSuite(stmt->orelse, "'else' clause", elseLoc.line))
+      return false;
+  }
+  if (is(TokenKind::kw_finally)) {
+    SourceLoc finLoc = tok().loc;
+    consume();
+    if (!expectColon("'finally'") ||
+        !parseSuite(stmt->finalbody, "'finally' clause", finLoc.line))
+      return false;
+  }
+  if (stmt->handlers.empty() && stmt->finalbody.empty())
+    return errorAt(loc, "'try' without 'except' or 'finally'");
   body.push_back(std::move(stmt));
   return true;
 }

@@ -599,8 +599,11 @@ bool Parser::parseFunctionDef(std::vector<ExprPtr> decorators,
   }
   if (!consumeIf(TokenKind::Colon))
     return errorHere("expected ':' after function signature");
+  pendingGlobals.clear();
   if (!parseSuite(func->body, "function definition", func->loc.line))
     return false;
+  func->globalNames = std::move(pendingGlobals);
+  pendingGlobals.clear();
 
   // The definition ends with the last line of its body.
   size_t last = idx;
@@ -852,6 +855,8 @@ bool Parser::parseStatement(StmtList &body) {
     return errorAt(loc, "nested 'class' definitions are not supported in "
                         "tilec kernels");
   case TokenKind::kw_try:
+    if (plainMode)
+      return parsePlainTry(body);
     return errorAt(loc, "'try' is not supported in tilec kernels");
   case TokenKind::kw_with:
     return errorAt(loc, "'with' is not supported in tilec kernels");
@@ -925,7 +930,21 @@ bool Parser::parseSimpleStmt(StmtList &body) {
   case TokenKind::kw_del:
     return refuse("del");
   case TokenKind::kw_global:
-    return refuse("global");
+    if (!plainMode)
+      return refuse("global");
+    // `global a, b` in a plain function: the evaluator binds the names in
+    // the module.
+    consume();
+    while (true) {
+      if (!is(TokenKind::Name))
+        return errorHere("expected a name after 'global'");
+      pendingGlobals.push_back(tok().text.str());
+      consume();
+      if (!consumeIf(TokenKind::Comma))
+        break;
+    }
+    body.push_back(std::make_unique<PassStmt>(loc));
+    return true;
   case TokenKind::kw_nonlocal:
     return refuse("nonlocal");
   case TokenKind::kw_raise:
@@ -956,9 +975,13 @@ bool Parser::parseSimpleStmt(StmtList &body) {
     return true;
   }
   case TokenKind::kw_import:
+    if (plainMode)
+      return parsePlainImport(body);
     return errorAt(loc, "'import' is not supported inside tilec kernels; "
                         "import at module level");
   case TokenKind::kw_from:
+    if (plainMode)
+      return parsePlainImport(body);
     return errorAt(loc, "'from ... import' is not supported inside tilec "
                         "kernels; import at module level");
   default:

@@ -447,6 +447,10 @@ private:
   bool parseIf(StmtList &body);
   bool parseFor(StmtList &body);
   bool parseWhile(StmtList &body);
+  /// `try` and imports in the body of a plain function (the evaluator's
+  /// subset; kernels refuse them).
+  bool parsePlainTry(StmtList &body);
+  bool parsePlainImport(StmtList &body);
   bool expectColon(StringRef what);
   bool isMatchStatement() const;
 
@@ -481,6 +485,9 @@ private:
   ExprPtr parseListDisplay();
   ExprPtr parseBrace();
   ExprPtr parseStrings();
+  /// An f-string token's parts (ParseFString.cpp), in evaluator code.
+  bool parseFString(const Token &t, std::vector<ExprPtr> &parts);
+  ExprPtr parseFStringField(const Token &t, size_t begin, size_t end);
   /// The `for ... in ... if ...` clauses after `elt` (decorators and
   /// module-level Python only).
   ExprPtr parseComprehension(SourceLoc loc, ComprehensionExpr::Shape shape,
@@ -510,6 +517,8 @@ private:
   /// Plain functions and module-level code: `break`, `continue`, `raise`
   /// and tuple loop targets parse (the evaluator runs them).
   bool plainMode = false;
+  /// The `global` names of the plain function being parsed.
+  std::vector<std::string> pendingGlobals;
   /// The first error of a tentative parse, kept as the reason a plain
   /// function or a module-level statement is outside the subset.
   std::string suppressedError;

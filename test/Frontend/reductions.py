@@ -73,19 +73,21 @@ def argr(x_ptr, o_ptr, N: tl.constexpr):
 
 
 # Sums of 8-bit integers accumulate in 32 bits (sign- or zero-extended);
-# max keeps the 8-bit type.
+# max widens them too, to int32 (Triton 3.6's standard.max: every type
+# narrower than 32 bits, unsigned ones included).
 # I8-LABEL: func.func @small_int_sum
 # I8: %[[X:.*]] = tile.load %{{.*}} : tensor<32x!tile.ptr<i8>>
 # I8: %[[W:.*]] = arith.extsi %[[X]] : tensor<32xi8> to tensor<32xi32>
 # I8: tile.reduce(%[[W]]) {axis = 0 : i32} : (tensor<32xi32>) -> i32 {
 # I8: arith.addi %{{.*}}, %{{.*}} : i32
-# I8: tile.reduce(%[[X]]) {axis = 0 : i32} : (tensor<32xi8>) -> i8 {
-# I8: arith.maxsi %{{.*}}, %{{.*}} : i8
+# I8: tile.reduce(%[[W]]) {axis = 0 : i32} : (tensor<32xi32>) -> i32 {
+# I8: arith.maxsi %{{.*}}, %{{.*}} : i32
 # U8-LABEL: func.func @small_int_sum
 # U8: %[[X:.*]] = tile.load %{{.*}} : tensor<32x!tile.ptr<i8>>
 # U8: %[[W:.*]] = arith.extui %[[X]] : tensor<32xi8> to tensor<32xi32>
 # U8: tile.reduce(%[[W]]) {axis = 0 : i32} : (tensor<32xi32>) -> i32 {
-# U8: arith.maxui %{{.*}}, %{{.*}} : i8
+# U8: tile.reduce(%[[W]]) {axis = 0 : i32} : (tensor<32xi32>) -> i32 {
+# U8: arith.maxsi %{{.*}}, %{{.*}} : i32
 @triton.jit
 def small_int_sum(x_ptr, o_ptr, N: tl.constexpr):
     rn = tl.arange(0, N)
