@@ -87,7 +87,9 @@ struct KernelParam {
   /// TensorDesc: a `tensordesc<fp16[128, 64]>` parameter, passed as the
   /// 128-byte, 64-byte-aligned CUtensorMap the launcher encodes with `desc`.
   enum class Kind { Pointer, Int, Float, TensorDesc };
-  /// The parameter's name in the source.
+  /// The parameter's name in the source. A tuple argument is flattened into
+  /// one parameter per leaf that is neither a constexpr nor None, in order,
+  /// each named by its path: "shape.0", "t.1.2".
   std::string name;
   /// The signature entry without its specialization: "*fp32", "i32", "fp32".
   std::string type;

@@ -216,9 +216,12 @@ typedef enum tilec_param_kind {
   TILEC_PARAM_TENSORDESC = 3,
 } tilec_param_kind;
 
-/* One runtime (not constexpr) parameter, as the emitted kernel takes it. */
+/* One runtime (not constexpr) parameter, as the emitted kernel takes it. A
+ * tuple argument is flattened as Triton flattens it: one parameter per leaf
+ * that is not a constexpr or None, in order. */
 typedef struct tilec_param {
-  /* The parameter's name in the source. */
+  /* The parameter's name in the source; a leaf of a tuple argument is named
+   * by its path, the tuple's name and the indices: "shape.0", "t.1.2". */
   const char *name;
   /* The signature entry without its specialization: "*fp32", "i32",
    * "tensordesc<fp16[128, 64]>". */

@@ -31,6 +31,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 
 using namespace tilec;
@@ -160,11 +161,15 @@ static std::vector<std::string> cNames(const KernelMetadata &md) {
       "static",   "struct",   "switch", "typedef", "union",    "unsigned",
       "void",     "volatile", "while"};
   std::vector<std::string> names;
+  llvm::StringSet<> used;
   for (const KernelParam &p : md.params) {
-    if (isCIdentifier(p.name) && !reserved.contains(p.name))
-      names.push_back(p.name);
-    else
-      names.push_back(fmt::format("arg{}", names.size()));
+    // A tuple leaf `shape.0` becomes `shape_0`, unless that is taken.
+    std::string n = p.name;
+    std::replace(n.begin(), n.end(), '.', '_');
+    if (!isCIdentifier(n) || reserved.contains(n) || used.contains(n))
+      n = fmt::format("arg{}", names.size());
+    used.insert(n);
+    names.push_back(n);
   }
   return names;
 }

@@ -503,6 +503,21 @@ FailureOr<TValue> Emitter::builtinConstexpr(BuiltinCall &c) {
   return a->get(0);
 }
 
+/// `tl.tuple(values)`: Triton's tuple of a list or tuple of values (a
+/// list display is a tuple in tilec already); the optional `type` is the
+/// tuple_type Triton's own code passes, not for kernels.
+FailureOr<TValue> Emitter::builtinTuple(BuiltinCall &c) {
+  if (c.a.has(1))
+    return err(c.a.locs[1], "'" + c.qn + "' takes no 'type' in tilec "
+                                         "kernels");
+  if (!c.a.has(0) || !c.a.get(0).isTuple())
+    return err(c.a.has(0) ? c.a.locs[0] : c.loc,
+               "'" + c.qn + "' takes a list or a tuple of values, got " +
+                   (c.a.has(0) ? c.a.get(0).describe()
+                               : std::string("None")));
+  return c.a.get(0);
+}
+
 FailureOr<TValue> Emitter::builtinCast(BuiltinCall &c) {
   SourceLoc l = c.loc;
   const std::string &qn = c.qn;

@@ -3,7 +3,9 @@
 // A `tensordesc<fp16[128, 64]>` parameter (Triton's host-side
 // TensorDescriptor): `desc.load([i, j])`, `desc.store([i, j], value)` and
 // the attributes the block determines. What lives in the tensor map only
-// (the tensor's shape and strides) is not readable in the kernel, and the
+// (the tensor's shape and strides) is not readable in the kernel. A
+// descriptor made in the kernel (tl.make_tensor_descriptor) also reduces
+// into memory (`desc.atomic_add` and the like) with masked atomics; the
 // other descriptor operations Triton has are refused by name.
 //
 //===----------------------------------------------------------------------===//
@@ -76,16 +78,19 @@ FailureOr<TValue> Emitter::callDescriptorMethod(const TValue &desc,
                                                 llvm::StringRef method,
                                                 const CallExpr *call) {
   SourceLoc l = call->getLoc();
+  bool isAtomic = llvm::StringSwitch<bool>(method)
+                      .Cases({"atomic_add", "atomic_min", "atomic_max",
+                              "atomic_and", "atomic_or", "atomic_xor"},
+                             true)
+                      .Default(false);
   bool known = llvm::StringSwitch<bool>(method)
-                   .Cases({"gather", "scatter", "atomic_add", "atomic_min",
-                           "atomic_max", "atomic_and", "atomic_or",
-                           "atomic_xor", "reduce"},
-                          true)
+                   .Cases({"gather", "scatter", "reduce"}, true)
                    .Default(false);
   if (known)
     return err(l, "tensor descriptor method '" + method +
-                      "' is not supported by tilec (load and store are)");
-  if (method != "load" && method != "store")
+                      "' is not supported by tilec (load, store and the "
+                      "atomics are)");
+  if (method != "load" && method != "store" && !isAtomic)
     return err(l, desc.describe() + " has no method '" + method + "'");
 
   std::vector<TValue> args;
@@ -103,6 +108,14 @@ FailureOr<TValue> Emitter::callDescriptorMethod(const TValue &desc,
     if (failed(v))
       return failure();
     kwargs.emplace_back(k.name, *v);
+  }
+  if (isAtomic) {
+    FailureOr<BoundArgs> a = bindArgs(method, call, {"offsets", "value"}, 2,
+                                      args, kwargs, argLocs);
+    if (failed(a))
+      return failure();
+    return descriptorAtomic(desc, method, a->get(0), a->get(1), a->locs[0],
+                            a->locs[1], l);
   }
   bool isLoad = method == "load";
   FailureOr<BoundArgs> a =
@@ -173,6 +186,70 @@ FailureOr<TValue> Emitter::descriptorStore(const TValue &desc,
   }
   tile::DescriptorStoreOp::create(b, loc(l), desc.getValue(), *offsets,
                                   v->getValue());
+  return TValue::none();
+}
+
+FailureOr<TValue> Emitter::descriptorAtomic(const TValue &desc,
+                                            llvm::StringRef method,
+                                            const TValue &offsetList,
+                                            const TValue &value,
+                                            SourceLoc offsetsLoc,
+                                            SourceLoc valueLoc, SourceLoc l) {
+  std::string qn = ("desc." + method).str();
+  if (!desc.isDeviceDescriptor())
+    return err(l, "'" + qn +
+                      "' on a host-side tensor descriptor is not supported by "
+                      "tilec (TMA reductions are not lowered); a descriptor "
+                      "from tl.make_tensor_descriptor supports it");
+  FailureOr<llvm::SmallVector<mlir::Value>> offsets =
+      descriptorOffsets(desc, offsetList, offsetsLoc);
+  if (failed(offsets))
+    return failure();
+  const TileType &block = desc.getType();
+  if (!value.isRuntime() || value.getType().shape != block.shape)
+    return err(valueLoc, "a tensor descriptor of " + block.str() +
+                             " blocks reduces a tensor of that shape, got " +
+                             value.describe());
+  // Triton 3.6 does not convert the value: it must have the descriptor's
+  // type (signedness aside, as MLIR's integers have none).
+  ElemType elt = block.elem, vt = value.getType().elem;
+  if (vt.isPtr || vt.isFloat() != elt.isFloat() ||
+      getBitWidth(vt.dtype) != getBitWidth(elt.dtype) ||
+      (elt.isFloat() && vt.dtype != elt.dtype))
+    return err(valueLoc, "'" + qn + "' takes a tensor of the descriptor's " +
+                             elt.str() + " elements, got " + value.describe());
+  // The element types Triton 3.6 accepts for TMA reductions on sm_90.
+  llvm::StringRef op = method.split('_').second;
+  DType d = elt.dtype;
+  bool isInt32Or64 = d == DType::I32 || d == DType::U32 || d == DType::U64 ||
+                     d == DType::I64;
+  bool ok = op == "add" ? (d == DType::I32 || d == DType::U32 ||
+                           d == DType::U64 || d == DType::FP32 ||
+                           d == DType::FP16 || d == DType::BF16)
+            : (op == "min" || op == "max")
+                ? isInt32Or64 || d == DType::FP16 || d == DType::BF16
+                : isInt32Or64;
+  if (!ok)
+    return err(l, "'" + qn + "' does not support " + elt.str() + " elements");
+  if ((op == "min" || op == "max") && elt.isFloat())
+    return err(l, "'" + qn + "' on " + elt.str() +
+                      " elements is not supported by tilec (only TMA "
+                      "reductions have 16-bit float min and max)");
+  // Elementwise atomics on the in-bounds part of the block: what the TMA
+  // reduction does, each element at relaxed order (cp.reduce.async.bulk).
+  FailureOr<BlockAccess> acc =
+      expandDeviceDescriptor(desc, *offsets, /*isLoad=*/false, l);
+  if (failed(acc))
+    return failure();
+  BoundArgs a;
+  a.slots = {acc->ptrs, value, std::nullopt, TValue::string("relaxed"),
+             std::nullopt};
+  if (acc->mask)
+    a.slots[2] = TValue::runtime(
+        acc->mask, TileType{ElemType::scalar(DType::I1), block.shape});
+  a.locs = {l, valueLoc, l, l, l};
+  if (failed(atomic(method, a, l)))
+    return failure();
   return TValue::none();
 }
 

@@ -192,9 +192,10 @@ FailureOr<TValue> Emitter::eval(const Expr *e) {
   }
   case Expr::Kind::IfExp:
     return evalIfExp(llvm::cast<IfExpExpr>(e));
+  case Expr::Kind::Comprehension:
+    return evalListComprehension(llvm::cast<ComprehensionExpr>(e));
   case Expr::Kind::Dict:
   case Expr::Kind::Opaque:
-  case Expr::Kind::Comprehension:
   case Expr::Kind::Starred:
     // Only decorator arguments and module-level Python hold these; kernels
     // never evaluate them.
@@ -495,4 +496,49 @@ FailureOr<TValue> Emitter::evalCall(const CallExpr *e) {
   default:
     return err(e->getLoc(), callee->describe() + " is not callable");
   }
+}
+
+/// `[elt for x in t]` in a kernel: as in Triton 3.6, one `for` clause over a
+/// tuple, whose result is the tuple of `elt` for each element. Triton
+/// ignores `if` clauses; tilec refuses them rather than keep the elements
+/// they would drop.
+FailureOr<TValue> Emitter::evalListComprehension(const ComprehensionExpr *c) {
+  if (c->shape != ComprehensionExpr::Shape::List)
+    return err(c->getLoc(), "only list comprehensions are supported in "
+                            "tilec kernels");
+  if (c->generators.size() != 1)
+    return err(c->getLoc(), "nested comprehensions are not supported");
+  const CompFor &gen = c->generators.front();
+  if (!gen.ifs.empty())
+    return err(gen.ifs.front()->getLoc(),
+               "'if' in a comprehension is not supported in kernels");
+  auto *target = llvm::dyn_cast<NameExpr>(gen.target.get());
+  if (!target)
+    return err(gen.target->getLoc(), "a comprehension in a kernel binds one "
+                                     "name");
+  FailureOr<TValue> iter = eval(gen.iter.get());
+  if (failed(iter))
+    return failure();
+  if (!iter->isTuple())
+    return err(gen.iter->getLoc(), "only tuple comprehensions are supported, "
+                                   "got " +
+                                       iter->describe());
+  // The comprehension's variable is its own, as in Python 3.
+  auto saved = scope.find(target->name);
+  std::optional<TValue> outer;
+  if (saved != scope.end())
+    outer = saved->second;
+  std::vector<TValue> results;
+  for (const TValue &item : iter->getElts()) {
+    scope[target->name] = item;
+    FailureOr<TValue> v = eval(c->elt.get());
+    if (failed(v))
+      return failure();
+    results.push_back(*v);
+  }
+  if (outer)
+    scope[target->name] = *outer;
+  else
+    scope.erase(target->name);
+  return TValue::tuple(std::move(results));
 }

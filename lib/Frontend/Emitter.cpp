@@ -28,6 +28,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <functional>
+
 using namespace tilec::frontend;
 
 namespace {
@@ -529,8 +531,10 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
     // As Triton specializes them: a None or a str argument is a constant
     // of the compiled kernel, whatever the parameter's annotation
     // (`bias_ptr=None`, tested with `is None`).
+    // A tuple of constexprs (Triton's tuple of None, 1 or tl.constexpr
+    // leaves) is a constant of the compiled kernel too.
     if (sig[next].kind == SignatureEntry::Kind::Value &&
-        (sig[next].value.isNone() ||
+        (sig[next].value.isNone() || sig[next].value.isTuple() ||
          sig[next].value.getKind() == TValue::Kind::Str)) {
       bound[p.name] = sig[next++].value;
       continue;
@@ -562,15 +566,37 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
   mod->getOperation()->setAttr("tile.num_warps",
                                b.getI32IntegerAttr(opts.numWarps));
   b.setInsertionPointToEnd(mod->getBody());
+  // A tuple argument is flattened as Triton flattens it: its type leaves
+  // in order, each one kernel argument named by its path (`shape.1`); its
+  // value leaves (None, constexprs) take no argument.
+  struct Leaf {
+    const Param *param;
+    const SignatureEntry *entry;
+    std::string name;
+  };
+  std::vector<Leaf> leaves;
+  std::function<void(const Param *, const SignatureEntry &, std::string)>
+      collect = [&](const Param *p, const SignatureEntry &e, std::string n) {
+        if (e.kind == SignatureEntry::Kind::Value)
+          return;
+        if (e.kind != SignatureEntry::Kind::Tuple) {
+          leaves.push_back({p, &e, std::move(n)});
+          return;
+        }
+        for (auto [i, sub] : llvm::enumerate(e.elements))
+          collect(p, sub, n + "." + std::to_string(i));
+      };
+  for (const ArgInfo &a : runtimeArgs)
+    collect(a.param, *a.entry, a.param->name);
   llvm::SmallVector<mlir::Type> argTypes;
-  for (const ArgInfo &a : runtimeArgs) {
+  for (const Leaf &a : leaves) {
     const SignatureEntry &e = *a.entry;
     if (e.kind != SignatureEntry::Kind::TensorDesc) {
       argTypes.push_back(getMlirType(&ctx, e.type));
       continue;
     }
     if (e.blockShape.size() != 2) {
-      (void)err(a.param->loc, "tensor descriptor '" + a.param->name +
+      (void)err(a.param->loc, "tensor descriptor '" + a.name +
                                   "' has a block of rank " +
                                   llvm::Twine(e.blockShape.size()) +
                                   "; tilec supports 2-D blocks");
@@ -580,8 +606,8 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
     std::string why;
     if (!planTensorDescLayout({e.blockShape.begin(), e.blockShape.end()},
                               getBitWidth(e.type.dtype) / 8, plan, why)) {
-      (void)err(a.param->loc, "tensor descriptor '" + a.param->name +
-                                  "' (" + e.text + "): " + why);
+      (void)err(a.param->loc, "tensor descriptor '" + a.name + "' (" +
+                                  e.text + "): " + why);
       return nullptr;
     }
     argTypes.push_back(tilec::tile::TensorDescType::get(
@@ -592,13 +618,14 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
                                        b.getFunctionType(argTypes, {}));
   fn->setAttr("tile.kernel", b.getUnitAttr());
   mlir::Block *entry = fn.addEntryBlock();
-  for (auto [i, a] : llvm::enumerate(runtimeArgs)) {
+  std::vector<TValue> leafValues;
+  for (auto [i, a] : llvm::enumerate(leaves)) {
     // The kernel's signature as a host sees it, read back from the IR by
     // the compile driver (KernelMetadata): each argument is located at its
     // parameter, named by it, and MLIR's signless integers are marked when
     // the signature entry is unsigned (`u32`, `*u8`).
-    entry->getArgument(i).setLoc(mlir::NameLoc::get(
-        b.getStringAttr(a.param->name), loc(a.param->loc)));
+    entry->getArgument(i).setLoc(
+        mlir::NameLoc::get(b.getStringAttr(a.name), loc(a.param->loc)));
     if (a.entry->kind != SignatureEntry::Kind::TensorDesc &&
         isUnsigned(a.entry->type.dtype))
       fn.setArgAttr(i, "tile.unsigned", b.getUnitAttr());
@@ -607,20 +634,34 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
                     b.getI32IntegerAttr(a.entry->divisibility));
     if (a.entry->equalToOne) {
       fn.setArgAttr(i, "tile.equal_to_1", b.getUnitAttr());
-      bound[a.param->name] = TValue::integer(1);
-      continue;
-    }
-    if (a.entry->kind == SignatureEntry::Kind::TensorDesc) {
-      bound[a.param->name] = TValue::descriptor(
+      leafValues.push_back(TValue::integer(1));
+    } else if (a.entry->kind == SignatureEntry::Kind::TensorDesc) {
+      leafValues.push_back(TValue::descriptor(
           entry->getArgument(i),
-          TileType{a.entry->type, llvm::SmallVector<int64_t, 4>(
-                                      a.entry->blockShape.begin(),
-                                      a.entry->blockShape.end())});
-      continue;
+          TileType{a.entry->type,
+                   llvm::SmallVector<int64_t, 4>(a.entry->blockShape.begin(),
+                                                 a.entry->blockShape.end())}));
+    } else {
+      leafValues.push_back(TValue::runtime(entry->getArgument(i),
+                                           TileType{a.entry->type, {}}));
     }
-    bound[a.param->name] = TValue::runtime(
-        entry->getArgument(i), TileType{a.entry->type, {}});
   }
+  // Each parameter's value, rebuilt from its leaves in the order they were
+  // collected.
+  size_t nextLeaf = 0;
+  std::function<TValue(const SignatureEntry &)> rebuild =
+      [&](const SignatureEntry &e) {
+        if (e.kind == SignatureEntry::Kind::Value)
+          return e.value;
+        if (e.kind != SignatureEntry::Kind::Tuple)
+          return leafValues[nextLeaf++];
+        std::vector<TValue> elts;
+        for (const SignatureEntry &sub : e.elements)
+          elts.push_back(rebuild(sub));
+        return TValue::tuple(std::move(elts));
+      };
+  for (const ArgInfo &a : runtimeArgs)
+    bound[a.param->name] = rebuild(*a.entry);
 
   b.setInsertionPointToStart(entry);
   for (auto &[k, v] : bound)

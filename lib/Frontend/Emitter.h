@@ -191,6 +191,7 @@ public:
   FailureOr<TValue> evalSubscript(const SubscriptExpr *e);
   FailureOr<TValue> evalCall(const CallExpr *e);
   FailureOr<TValue> evalIfExp(const IfExpExpr *e);
+  FailureOr<TValue> evalListComprehension(const ComprehensionExpr *c);
   FailureOr<TValue> binaryOp(BinaryOpKind op, const TValue &a,
                              const TValue &b, SourceLoc l);
   FailureOr<TValue> compareOp(CompareOpKind op, const TValue &a,
@@ -282,6 +283,12 @@ public:
   expandDeviceDescriptor(const TValue &desc,
                          llvm::ArrayRef<mlir::Value> offsets, bool isLoad,
                          SourceLoc l);
+  /// `desc.atomic_add(offsets, value)` and the other TMA reductions, on a
+  /// descriptor from tl.make_tensor_descriptor (EmitDescriptor.cpp).
+  FailureOr<TValue> descriptorAtomic(const TValue &desc, llvm::StringRef method,
+                                     const TValue &offsets,
+                                     const TValue &value, SourceLoc offsetsLoc,
+                                     SourceLoc valueLoc, SourceLoc l);
 
   //===--------------------------------------------------------------------===//
   // Tensors (EmitTensor.cpp)

@@ -634,7 +634,9 @@ ExprPtr Parser::parseListDisplay() {
   ExprPtr first = parseElementOrStar();
   if (!first)
     return nullptr;
-  if (decoratorMode && is(TokenKind::kw_for)) {
+  // Kernels have list comprehensions too: Triton 3.6 makes one over a tuple
+  // a tuple (the emitter checks the rest).
+  if (is(TokenKind::kw_for)) {
     ExprPtr comp = parseComprehension(loc, ComprehensionExpr::Shape::List,
                                       std::move(first));
     if (!comp)
@@ -643,9 +645,6 @@ ExprPtr Parser::parseListDisplay() {
       return failHere("expected ']' after the list comprehension");
     return comp;
   }
-  if (is(TokenKind::kw_for))
-    return failAt(loc,
-                  "list comprehensions are not supported in tilec kernels");
   list->elts.push_back(std::move(first));
   while (consumeIf(TokenKind::Comma)) {
     if (is(TokenKind::RSquare))

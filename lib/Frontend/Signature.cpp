@@ -161,6 +161,113 @@ static bool parseTensorDesc(llvm::StringRef body, SignatureEntry &e,
   return true;
 }
 
+/// Parses one entry (`part`, trimmed); on failure returns false with `why`.
+static bool parseEntry(llvm::StringRef part, SignatureEntry &e,
+                       std::string &why) {
+  e.text = part.str();
+  if (part.empty()) {
+    why = "empty entry";
+    return false;
+  }
+  if (llvm::StringRef inner = part; inner.consume_front("tensordesc<")) {
+    if (!inner.consume_back(">")) {
+      why = "expected tensordesc<DTYPE[D0, D1]>";
+      return false;
+    }
+    return parseTensorDesc(inner.trim(), e, why);
+  }
+  if (part.front() == '(' && part.back() == ')') {
+    // Each element is an entry of its own (a bare `i32` is a type, as at
+    // the top level). A tuple of values only is a constexpr tuple (the form
+    // -D takes too); one holding a type is a tuple argument whose leaves
+    // the kernel takes.
+    llvm::StringRef inner = part.drop_front().drop_back().trim();
+    llvm::SmallVector<llvm::StringRef> parts;
+    if (!inner.empty())
+      parts = splitTopLevel(inner);
+    if (parts.size() > 1 && parts.back().trim().empty())
+      parts.pop_back();
+    else if (parts.size() == 1) {
+      why = "a tuple of one element is written with a trailing comma, as "
+            "'(i32,)'";
+      return false;
+    }
+    bool allValues = true;
+    for (llvm::StringRef elt : parts) {
+      SignatureEntry sub;
+      if (!parseEntry(elt.trim(), sub, why)) {
+        why = ("in tuple element '" + elt.trim() + "': " + why).str();
+        return false;
+      }
+      allValues &= sub.kind == SignatureEntry::Kind::Value;
+      e.elements.push_back(std::move(sub));
+    }
+    if (!allValues) {
+      e.kind = SignatureEntry::Kind::Tuple;
+      return true;
+    }
+    std::vector<TValue> values;
+    for (const SignatureEntry &sub : e.elements)
+      values.push_back(sub.value);
+    e.elements.clear();
+    e.kind = SignatureEntry::Kind::Value;
+    e.value = TValue::tuple(std::move(values));
+    return true;
+  }
+  llvm::StringRef body = part, spec;
+  bool isPtr = body.consume_front("*");
+  if (size_t colon = body.find(':'); colon != llvm::StringRef::npos) {
+    spec = body.substr(colon + 1).trim();
+    body = body.substr(0, colon).trim();
+    if (spec.empty()) {
+      why = "nothing after ':' (expected 16 or 1)";
+      return false;
+    }
+  }
+  if (auto dt = parseDTypeName(body)) {
+    e.kind = SignatureEntry::Kind::Type;
+    e.type = isPtr ? ElemType::pointer(*dt) : ElemType::scalar(*dt);
+    if (spec.empty())
+      return true;
+    unsigned n;
+    if (spec.getAsInteger(10, n) || (n != 1 && n != 16))
+      why = "the specialization after ':' must be 16 (divisible by 16) or 1 "
+            "(equal to 1)";
+    else if (n == 16)
+      e.divisibility = 16;
+    else if (isPtr)
+      why = "a pointer cannot be specialized to the value 1";
+    else if (isFloat(*dt))
+      why = "a float cannot be specialized to the value 1";
+    else
+      e.equalToOne = true;
+    return why.empty();
+  }
+  if (isPtr) {
+    why = ("unknown element type '" + body +
+           "' (expected fp16, bf16, fp32, fp64, i1, i8, i16, i32, i64, u8, "
+           "u16, u32, u64, fp8e4nv or fp8e5)")
+              .str();
+    return false;
+  }
+  if (!spec.empty()) {
+    why = "a constexpr value takes no ':' specialization";
+    return false;
+  }
+  TValue v;
+  // A bare `fp32` is a type; a dtype value is spelled `tl.float32`.
+  if (!parseConstexprValue(body, v) ||
+      (v.getKind() == TValue::Kind::DTypeObj && !body.starts_with("tl.") &&
+       !body.starts_with("triton.language."))) {
+    why = "expected a type such as '*fp16', 'i32' or 'i32:16', or a "
+          "constexpr value such as 1024";
+    return false;
+  }
+  e.kind = SignatureEntry::Kind::Value;
+  e.value = v;
+  return true;
+}
+
 bool tilec::frontend::parseSignature(llvm::StringRef sig,
                                      std::vector<SignatureEntry> &entries,
                                      std::string &error) {
@@ -171,68 +278,13 @@ bool tilec::frontend::parseSignature(llvm::StringRef sig,
   for (auto [idx, rawPart] : llvm::enumerate(parts)) {
     llvm::StringRef part = rawPart.trim();
     SignatureEntry e;
-    e.text = part.str();
-    auto fail = [&](const llvm::Twine &why) {
+    std::string why;
+    if (!parseEntry(part, e, why)) {
       error = ("malformed signature entry " + llvm::Twine(idx + 1) + " '" +
                part + "': " + why)
                   .str();
       return false;
-    };
-    if (part.empty())
-      return fail("empty entry");
-    if (llvm::StringRef inner = part; inner.consume_front("tensordesc<")) {
-      if (!inner.consume_back(">"))
-        return fail("expected tensordesc<DTYPE[D0, D1]>");
-      std::string why;
-      if (!parseTensorDesc(inner.trim(), e, why))
-        return fail(why);
-      entries.push_back(std::move(e));
-      continue;
     }
-    llvm::StringRef body = part, spec;
-    bool isPtr = body.consume_front("*");
-    if (size_t colon = body.find(':'); colon != llvm::StringRef::npos) {
-      spec = body.substr(colon + 1).trim();
-      body = body.substr(0, colon).trim();
-      if (spec.empty())
-        return fail("nothing after ':' (expected 16 or 1)");
-    }
-    if (auto dt = parseDTypeName(body)) {
-      e.kind = SignatureEntry::Kind::Type;
-      e.type = isPtr ? ElemType::pointer(*dt) : ElemType::scalar(*dt);
-      if (!spec.empty()) {
-        unsigned n;
-        if (spec.getAsInteger(10, n) || (n != 1 && n != 16))
-          return fail("the specialization after ':' must be 16 (divisible "
-                      "by 16) or 1 (equal to 1)");
-        if (n == 16)
-          e.divisibility = 16;
-        else if (isPtr)
-          return fail("a pointer cannot be specialized to the value 1");
-        else if (isFloat(*dt))
-          return fail("a float cannot be specialized to the value 1");
-        else
-          e.equalToOne = true;
-      }
-      entries.push_back(std::move(e));
-      continue;
-    }
-    if (isPtr)
-      return fail(("unknown element type '" + body +
-                   "' (expected fp16, bf16, fp32, fp64, i1, i8, i16, i32, "
-                   "i64, u8, u16, u32, u64, fp8e4nv or fp8e5)")
-                      .str());
-    if (!spec.empty())
-      return fail("a constexpr value takes no ':' specialization");
-    TValue v;
-    // A bare `fp32` is a type; a dtype value is spelled `tl.float32`.
-    if (!parseConstexprValue(body, v) ||
-        (v.getKind() == TValue::Kind::DTypeObj &&
-         !body.starts_with("tl.") && !body.starts_with("triton.language.")))
-      return fail("expected a type such as '*fp16', 'i32' or 'i32:16', or a "
-                  "constexpr value such as 1024");
-    e.kind = SignatureEntry::Kind::Value;
-    e.value = v;
     entries.push_back(std::move(e));
   }
   return true;

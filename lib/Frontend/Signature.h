@@ -3,7 +3,10 @@
 // Parses launch signatures in the form of Triton's ahead-of-time compiler,
 // e.g. "*fp16:16, *fp32, i32, i32:16, 1024": a pointer's element type, `:16`
 // for a value divisible by 16, `:1` for a value equal to 1, and a bare value
-// for a constexpr parameter.
+// for a constexpr parameter. A tuple argument (Triton 3.x) is a parenthesized
+// list of entries, nested as the tuple is: "(*i32:16, *i32:16)",
+// "(i32, (None, *fp32), 4)"; a tuple whose entries are all values is a
+// constexpr tuple.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,8 +26,9 @@ namespace tilec::frontend {
 
 struct SignatureEntry {
   /// TensorDesc: `tensordesc<fp16[128, 64]>`, Triton's host-side tensor
-  /// descriptor with its block; `type` is the element type.
-  enum class Kind { Type, Value, TensorDesc };
+  /// descriptor with its block; `type` is the element type. Tuple: a tuple
+  /// argument holding at least one type, its entries in `elements`.
+  enum class Kind { Type, Value, TensorDesc, Tuple };
   Kind kind = Kind::Type;
   /// For Kind::Type: the parameter's element type (pointer or scalar).
   ElemType type;
@@ -36,6 +40,8 @@ struct SignatureEntry {
   bool equalToOne = false;
   /// For Kind::Value: the constexpr value.
   TValue value;
+  /// For Kind::Tuple: the tuple's entries, in order.
+  std::vector<SignatureEntry> elements;
   /// The entry's text, trimmed, for diagnostics.
   std::string text;
 };

@@ -490,6 +490,12 @@ class JITFunction:
                 entries.append(f"{p.name}={text}" if text.startswith("tl.")
                                else text)
                 continue
+            if isinstance(v, tuple):
+                entry, leaves = _spec.specialize_tuple(
+                    v, p.name, lambda n, t: _check_tensor(self.__name__, n, t))
+                entries.append(entry)
+                runtime.extend(leaves)
+                continue
             entry, kind = _spec.specialize(v, p.name, p.specialize, p.align)
             entries.append(entry)
             index += 1

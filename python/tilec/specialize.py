@@ -15,6 +15,12 @@ specialization key (python/src/specialize.cc in Triton 3.6):
   `tensordesc<DTYPE[BLOCK]>`, its base's dtype and its block shape, with no
   key.
 
+A tuple argument (a tuple, a torch.Size, a namedtuple; Triton 3.x) is
+specialized leaf by leaf, always with specialization and alignment on
+(Triton ignores `do_not_specialize` inside tuples); its signature entry is
+the leaves' entries in parentheses, nested as the tuple is, and the launch
+passes its non-constexpr leaves in order (specialize_tuple).
+
 tilec's signature (the `-s` of the command line, Triton's AOT form) spells
 these as `i32:16`, `*fp16:16`, and an int equal to 1 as `i32:1` (the value
 is the constant 1 in the kernel, and still passed, as tilec keeps it in the
@@ -158,3 +164,32 @@ def specialize(value, name, specialize_value=True, align=True):
     raise TypeError(f"argument '{name}' of type {type(value).__name__} cannot "
                     "be passed to a tilec kernel (expected a tensor, an int, "
                     "a float, a bool or None)")
+
+
+def specialize_tuple(value, name, check_tensor=None):
+    """(signature entry, runtime values) of a tuple argument: the entry is
+    the leaves' entries in parentheses ("(*fp32:16,i32,None)"), the values
+    those the launch passes for its leaves, depth first, as the kernel's
+    flattened parameters take them. `check_tensor(path, tensor)` is called
+    for each tensor leaf before its address is read."""
+    runtime = []
+
+    def walk(v, path):
+        if isinstance(v, tuple):
+            items = [walk(x, f"{path}[{i}]") for i, x in enumerate(v)]
+            return "(" + ",".join(items) + ("," if len(items) == 1 else "") + ")"
+        if isinstance(v, list):
+            raise TypeError(f"argument '{path}' is a list: tilec kernels, as "
+                            "Triton's, take tuples")
+        entry, kind = specialize(v, path)
+        if kind == POINTER:
+            if check_tensor is not None:
+                check_tensor(path, v)
+            runtime.append(v.data_ptr())
+        elif kind == INT:
+            runtime.append(int(v))
+        elif kind == FLOAT:
+            runtime.append(float(v))
+        return entry
+
+    return walk(value, name), runtime

@@ -22,7 +22,7 @@ import triton.language as tl
 
 @triton.jit
 def k(d, n):
-    # expected-error @+1 {{tensor descriptor method 'gather' is not supported by tilec (load and store are)}}
+    # expected-error @+1 {{tensor descriptor method 'gather' is not supported by tilec (load, store and the atomics are)}}
     x = d.gather(n, 0)
 
 
@@ -33,7 +33,7 @@ import triton.language as tl
 
 @triton.jit
 def k(d, n):
-    # expected-error @+1 {{tensor descriptor method 'atomic_add' is not supported by tilec (load and store are)}}
+    # expected-error @+1 {{'desc.atomic_add' on a host-side tensor descriptor is not supported by tilec (TMA reductions are not lowered); a descriptor from tl.make_tensor_descriptor supports it}}
     d.atomic_add([0, 0], d.load([0, 0]))
 
 

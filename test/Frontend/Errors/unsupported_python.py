@@ -102,17 +102,6 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{list comprehensions are not supported in tilec kernels}}
-    x = [i for i in range(4)]
-
-
-# -----
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def k(X, N):
     # expected-error @+1 {{dict comprehensions are not supported in tilec kernels}}
     x = {i: i for i in range(3)}
 
