@@ -187,8 +187,6 @@ mlir::Type tilec::frontend::getMlirType(mlir::MLIRContext *ctx,
 TypeKind tilec::frontend::getKind(DType dt) {
   if (dt == DType::I1)
     return TypeKind::Bool;
-  if (isUnsigned(dt))
-    return TypeKind::UInt;
   if (isFloat(dt))
     return TypeKind::Float;
   return TypeKind::Int;

@@ -90,9 +90,10 @@ struct TileType {
 mlir::Type getMlirType(mlir::MLIRContext *ctx, const TileType &t);
 std::string formatShape(llvm::ArrayRef<int64_t> shape);
 
-/// Triton's dtype kinds, ordered: a Python scalar of a kind not above the
-/// tile's kind does not take part in promotion.
-enum class TypeKind { Bool = 0, UInt = 1, Int = 2, Float = 3 };
+/// Triton's dtype kinds (dtype.kind()), ordered: a Python scalar of a kind
+/// not above the tile's kind does not take part in promotion. Signed and
+/// unsigned integers are one kind, so `uint16_tile << 7` stays uint16.
+enum class TypeKind { Bool = 0, Int = 1, Float = 2 };
 TypeKind getKind(DType dt);
 
 /// The type a binary arithmetic operation computes in (Triton's rules:
