@@ -1079,7 +1079,7 @@ def build():
         dts = {"bf16": "bf16", "fp16": "fp16"}
         ca = "f16" if "fp16" in (fa, fb) else "bf16"
         t += custom(
-            "dot_scaled", f"{fa}_{fb}", ["A", "AS", "B", "BS", "C"],
+            "dot_scaled", f"{fa}_{fb}_32x32", ["A", "AS", "B", "BS", "C"],
             "    m = tl.arange(0, 32)\n    g = tl.arange(0, 2)\n"
             f"    a = tl.load(A + m[:, None] * {64 // pa} + tl.arange(0, {64 // pa})[None, :])\n"
             f"    b = tl.load(B + tl.arange(0, {64 // pb})[:, None] * 32 + m[None, :])\n"
@@ -1099,7 +1099,7 @@ def build():
                            compare=dict(rtol=1e-5, atol=1e-5))),
             key=rf"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.{ca}|"
                 rf"wgmma\.mma_async.*\.{ca}\.{ca}",
-            triton_refuses=((f"{fa}_{fb}", "sm_80"),)
+            triton_refuses=((f"{fa}_{fb}_32x32", "sm_80"),)
             if "e4m3" in (fa, fb) else ())
 
     # --- hints, debug, inline asm -------------------------------------

@@ -10,8 +10,8 @@
 #
 # fp64: one fma.rn.f64 per product, no tensor core. A 64 x 32 x 32 dot on
 # 4 warps.
-# RUN: tilec %tilec_src/test/GPU/ops/dot_batched.py -k k_dot_fp64 -s "*fp64, *fp64, *fp64, 64, 32, 32" --arch=sm_90a --emit=ptx | FileCheck %s --check-prefix=FP64
-# FP64-LABEL: .entry k_dot_fp64
+# RUN: tilec %tilec_src/test/GPU/ops/dot_batched.py -k k_dot_fp64_acc -s "*fp64, *fp64, *fp64, 64, 32, 32" --arch=sm_90a --emit=ptx | FileCheck %s --check-prefix=FP64
+# FP64-LABEL: .entry k_dot_fp64_acc
 # FP64-NOT: mma
 # FP64: fma.rn.f64
 # FP64-NOT: mma

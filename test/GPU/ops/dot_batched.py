@@ -64,7 +64,7 @@ def k_dot4d_bf16_trans(X, Y, O):
 
 
 @triton.jit
-def k_dot_fp64(X, Y, O, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+def k_dot_fp64_acc(X, Y, O, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
     m = tl.arange(0, M)
     n = tl.arange(0, N)
     k = tl.arange(0, K)
@@ -136,7 +136,7 @@ SPECS = {
                   Y=dict(dtype="bf16", shape=4096, fill="uniform", low=-4, high=5),
                   O=dict(dtype="fp32", shape=4096, role="out")),
         compare=dict(rtol=1e-5, atol=1e-5)),
-    "k_dot_fp64": dict(
+    "k_dot_fp64_acc": dict(
         args=dict(X=dict(dtype="fp64", shape=64 * 32, fill="uniform", low=-1, high=1),
                   Y=dict(dtype="fp64", shape=32 * 32, fill="uniform", low=-1, high=1),
                   O=dict(dtype="fp64", shape=64 * 32, role="inout", fill="uniform",
