@@ -70,8 +70,9 @@ static std::string tritonName(Type t) {
 
 /// Why the back end cannot lower `dot`, or nullopt. tilegpu-accelerate-dot
 /// gives a 2-D dot of these types mma.sync (or wgmma) layouts, or FMA ones
-/// for fp32 with input_precision="ieee", and splits "tf32x3" into tf32
-/// dots; DotOpToLLVM refuses every other tile.dot.
+/// for fp64 and for fp32 with input_precision="ieee", and splits "tf32x3"
+/// into tf32 dots; DotOpToLLVM refuses every other tile.dot. (The frontend
+/// emits batched dots as 2-D ones per batch.)
 static std::optional<std::string> whyNotLowered(DotOp dot) {
   RankedTensorType aType = dot.getA().getType();
   Type e = aType.getElementType();
