@@ -1046,6 +1046,62 @@ def build():
              kwargs=", out_dtype=tl.float16", fill=F8FILL,
              compare=dict(rtol=1e-2, atol=1e-1))
 
+    # fp64 (FMA in tilec, DMMA in Triton on sm_80/sm_90: fp64 rounding,
+    # another order), bf16x3/bf16x6 (bf16 splits of fp32), int8 with
+    # out_dtype=int8 (Triton ignores it: int32), batched (3-D) operands.
+    t += dot("fp64", "fp64", "fp64", r"fma\.rn\.f64",
+             compare=dict(rtol=1e-12, atol=1e-12))
+    for x in ("bf16x3", "bf16x6"):
+        t += dot(f"fp32_{x}", "fp32", "fp32",
+                 {"sm_80": r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.bf16",
+                  "sm_90a": MMA90},
+                 kwargs=f', input_precision="{x}"',
+                 compare=dict(rtol=1e-4, atol=1e-4))
+    t += dot("i8_out_i8", "i8", "i32", r"mma\.sync.*s8|wgmma\.mma_async.*s8",
+             kwargs=", out_dtype=tl.int8", compare="exact",
+             fill=dict(fill="uniform", low=-20, high=20))
+    t += custom("dot", "fp16_3d", ["A", "B", "C"],
+                "    b = tl.arange(0, 2)[:, None, None]\n"
+                "    r = tl.arange(0, 32)\n"
+                "    x = tl.load(A + b * 1024 + r[None, :, None] * 32 + r[None, None, :])\n"
+                "    y = tl.load(B + b * 1024 + r[None, :, None] * 32 + r[None, None, :])\n"
+                "    z = tl.dot(x, y)\n"
+                "    tl.store(C + b * 1024 + r[None, :, None] * 32 + r[None, None, :], z)\n",
+                dict(A=_tensor("fp16", 2048, fill="uniform", low=-1, high=1),
+                     B=_tensor("fp16", 2048, fill="uniform", low=-1, high=1),
+                     C=_tensor("fp32", 2048, "out", compare=DOT_TOL)),
+                key=r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16")
+    # dot_scaled: Triton's decomposition (upcast, scale, NaN mask, bf16 or
+    # fp16 dot); e4m3 converts only from sm_89 on, in Triton too.
+    for fa, fb in (("e2m1", "bf16"), ("e5m2", "e4m3"), ("fp16", "e2m1")):
+        pa = 2 if fa == "e2m1" else 1
+        pb = 2 if fb == "e2m1" else 1
+        dts = {"bf16": "bf16", "fp16": "fp16"}
+        ca = "f16" if "fp16" in (fa, fb) else "bf16"
+        t += custom(
+            "dot_scaled", f"{fa}_{fb}_32x32", ["A", "AS", "B", "BS", "C"],
+            "    m = tl.arange(0, 32)\n    g = tl.arange(0, 2)\n"
+            f"    a = tl.load(A + m[:, None] * {64 // pa} + tl.arange(0, {64 // pa})[None, :])\n"
+            f"    b = tl.load(B + tl.arange(0, {64 // pb})[:, None] * 32 + m[None, :])\n"
+            "    sa = tl.load(AS + m[:, None] * 2 + g[None, :])\n"
+            "    sb = tl.load(BS + m[:, None] * 2 + g[None, :])\n"
+            f"    c = tl.dot_scaled(a, sa, \"{fa}\", b, sb, \"{fb}\")\n"
+            "    tl.store(C + m[:, None] * 32 + m[None, :], c)\n",
+            dict(A=_tensor(dts.get(fa, "u8"), 32 * 64 // pa, fill="uniform",
+                           **(dict(low=-2, high=2) if fa in dts else
+                              dict(low=0, high=0x78))),
+                 AS=_tensor("u8", 64, fill="uniform", low=124, high=132),
+                 B=_tensor(dts.get(fb, "u8"), 32 * 64 // pb, fill="uniform",
+                           **(dict(low=-2, high=2) if fb in dts else
+                              dict(low=0, high=0x78))),
+                 BS=_tensor("u8", 64, fill="uniform", low=124, high=132),
+                 C=_tensor("fp32", 1024, "out",
+                           compare=dict(rtol=1e-5, atol=1e-5))),
+            key=rf"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.{ca}|"
+                rf"wgmma\.mma_async.*\.{ca}\.{ca}",
+            triton_refuses=((f"{fa}_{fb}_32x32", "sm_80"),)
+            if "e4m3" in (fa, fb) else ())
+
     # --- hints, debug, inline asm -------------------------------------
     t += custom("multiple_of", "fp32", mp,
                 "    offs = tl.multiple_of(tl.program_id(0) * BLOCK, 256) + tl.arange(0, BLOCK)\n"

@@ -322,9 +322,9 @@ FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {
   for (unsigned i = 0; i < 2; ++i) {
     const TValue &v = a.get(i);
     if (!v.isRuntime() || v.getType().elem.isPtr ||
-        (v.getType().shape.size() != 2 && v.getType().shape.size() != 3))
-      return err(a.locs[i], "'tl.dot' operands must be 2-D or 3-D tensors of "
-                            "numbers, got " +
+        v.getType().shape.size() < 2)
+      return err(a.locs[i], "'tl.dot' operands must be tensors of numbers of "
+                            "rank 2 or more, got " +
                                 v.describe());
   }
   const TileType &xt = x.getType(), &yt = y.getType();
@@ -337,9 +337,10 @@ FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {
   if (k != k2)
     return err(l, "'tl.dot' inner dimensions must match: input is " +
                       xt.str() + " and other is " + yt.str());
-  if (rank == 3 && xt.shape[0] != yt.shape[0])
-    return err(l, "'tl.dot' batch dimensions must match: " + xt.str() +
-                      " and " + yt.str());
+  for (size_t i = 0; i + 2 < rank; ++i)
+    if (xt.shape[i] != yt.shape[i])
+      return err(l, "'tl.dot' batch dimensions must match: " + xt.str() +
+                        " and " + yt.str());
   if (m < 16 || n < 16 || k < 16)
     return err(l, "'tl.dot' needs M, N and K of at least 16, got M=" +
                       llvm::Twine(m) + " N=" + llvm::Twine(n) +
@@ -353,26 +354,30 @@ FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {
     return err(l, "'tl.dot' operands must have the same element type, got " +
                       getName(xd) + " and " + getName(yd));
   if (!(xd == DType::FP16 || xd == DType::BF16 || xd == DType::FP32 ||
-        xd == DType::I8 || isFp8))
+        xd == DType::FP64 || xd == DType::I8 || isFp8))
     return err(l, "'tl.dot' does not support " + getName(xd) +
-                      " operands (use fp16, bf16, fp32, int8 or fp8)");
-  DType outD = xd == DType::I8 ? DType::I32 : DType::FP32;
+                      " operands (use fp16, bf16, fp32, fp64, int8 or fp8)");
+  // As Triton: int8 operands always give int32, fp32 and bf16 ones fp32,
+  // fp64 ones fp64 (out_dtype is not read for those); fp16 and fp8 ones
+  // give out_dtype, fp32 or fp16.
+  DType outD = xd == DType::I8    ? DType::I32
+               : xd == DType::FP64 ? DType::FP64
+                                   : DType::FP32;
   if (a.has(6)) {
     FailureOr<ElemType> od = constDType(a.get(6), "'tl.dot' out_dtype",
                                         a.locs[6]);
     if (failed(od))
       return failure();
-    if (xd == DType::I8) {
-      if (od->dtype != DType::I32)
-        return err(a.locs[6], "'tl.dot' with int8 operands accumulates in "
-                              "int32, got out_dtype " +
-                                  od->str());
-    } else if (od->dtype != DType::FP32 &&
-               !(od->dtype == DType::FP16 &&
-                 (xd == DType::FP16 || isFp8)))
-      return err(a.locs[6], "'tl.dot' out_dtype must be fp32 (or fp16 for "
-                            "fp16 operands), got " +
-                                od->str());
+    if (xd == DType::I8)
+      ;
+    else if (od->dtype == DType::BF16)
+      return err(a.locs[6], "'tl.dot' out_dtype=bfloat16 is not supported; "
+                            "use float32 or float16 and cast the result");
+    else if (xd == DType::FP32 || xd == DType::BF16 || xd == DType::FP64)
+      ;
+    else if (od->dtype != DType::FP32 && od->dtype != DType::FP16)
+      return err(a.locs[6], "'tl.dot' out_dtype must be fp32 or fp16 for " +
+                                getName(xd) + " operands, got " + od->str());
     else
       outD = od->dtype;
   }
@@ -411,22 +416,32 @@ FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {
     if (!*t && xd == DType::FP32)
       prec = tile::InputPrecision::IEEE;
   }
+  // bf16x3 and bf16x6 have no tile::InputPrecision: emitDot splits them
+  // into bf16 dots here (Triton's F32DotTC pass), for fp32 operands only.
+  int bf16Parts = 0;
   if (a.has(3)) {
     FailureOr<std::string> p = constStr(a, 3, "'input_precision'");
     if (failed(p))
       return failure();
-    if (*p == "tf32")
+    std::string lower = llvm::StringRef(*p).lower();
+    if (lower == "tf32")
       prec = tile::InputPrecision::TF32;
-    else if (*p == "tf32x3")
+    else if (lower == "tf32x3")
       prec = tile::InputPrecision::TF32x3;
-    else if (*p == "ieee")
+    else if (lower == "ieee")
       prec = tile::InputPrecision::IEEE;
+    else if (lower == "bf16x3" || lower == "bf16x6")
+      bf16Parts = lower == "bf16x3" ? 2 : 3;
     else
-      return err(a.locs[3], "'input_precision' must be 'tf32', 'tf32x3' or "
-                            "'ieee', got '" +
+      return err(a.locs[3], "'input_precision' must be 'tf32', 'tf32x3', "
+                            "'ieee', 'bf16x3' or 'bf16x6', got '" +
                                 *p + "'");
-    if (xd != DType::FP32)
+    if (xd != DType::FP32) {
       prec = tile::InputPrecision::IEEE;
+      bf16Parts = 0;
+    } else if (bf16Parts) {
+      prec = tile::InputPrecision::IEEE;
+    }
   }
   // Triton's default for fp8 x fp8 on sm_90 is 2^30 (never split the
   // accumulation; other targets ignore it), and an explicit value above K
@@ -444,11 +459,7 @@ FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {
                                 llvm::Twine(k) + ")");
     maxImprecise = static_cast<int32_t>(*v);
   }
-  return TValue::runtime(tile::DotOp::create(b, loc(l), getMlirType(&ctx, rt),
-                                             x.getValue(), y.getValue(),
-                                             acc.getValue(), prec,
-                                             maxImprecise),
-                         rt);
+  return emitDot(x, y, acc, prec, bf16Parts, maxImprecise, l);
 }
 
 FailureOr<TValue> Emitter::hint(llvm::StringRef fn, const TValue &x,
@@ -526,10 +537,16 @@ FailureOr<TValue> Emitter::builtinTrans(BuiltinCall &c) {
   if (dims.empty()) {
     if (fn == "permute")
       return err(l, "'tl.permute' needs the permutation 'dims'");
-    if (x.getType().shape.size() != 2)
-      return err(l, "'tl.trans' without dims needs a 2-D tensor, got " +
+    // As Triton: the last two dimensions swap.
+    int32_t rank = x.getType().shape.size();
+    if (rank < 2)
+      return err(l, "'tl.trans' without dims needs a tensor of rank 2 or "
+                    "more, got " +
                         x.getType().str());
-    order = {1, 0};
+    for (int32_t i = 0; i + 2 < rank; ++i)
+      order.push_back(i);
+    order.push_back(rank - 1);
+    order.push_back(rank - 2);
   } else {
     for (const TValue &d : dims) {
       FailureOr<int64_t> v = constInt(d, "'" + qn + "' dims", l);

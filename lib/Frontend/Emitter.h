@@ -31,6 +31,8 @@
 #include "Frontend/Value.h"
 #include "tilec/Frontend.h"
 
+#include "Tile/IR/TileOps.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -386,6 +388,14 @@ public:
   FailureOr<TValue> load(const BoundArgs &a, SourceLoc l);
   FailureOr<TValue> store(const BoundArgs &a, SourceLoc l);
   FailureOr<TValue> dot(const BoundArgs &a, SourceLoc l);
+  /// The checked tl.dot x @ y + acc as 2-D tile.dot ops: batched operands
+  /// one dot per batch, bf16Parts 2 or 3 Triton's bf16x3 / bf16x6 split of
+  /// fp32 operands (EmitDot.cpp).
+  FailureOr<TValue> emitDot(const TValue &x, const TValue &y,
+                            const TValue &acc, tile::InputPrecision prec,
+                            int bf16Parts, int32_t maxImprecise, SourceLoc l);
+  FailureOr<std::vector<TValue>> splitBatches(const TValue &x, SourceLoc l);
+  FailureOr<TValue> joinBatches(llvm::ArrayRef<TValue> parts, SourceLoc l);
   FailureOr<TValue> atomic(llvm::StringRef fn, const BoundArgs &a,
                            SourceLoc l);
   FailureOr<TValue> reshape(const TValue &x, llvm::ArrayRef<int64_t> shape,

@@ -16,7 +16,7 @@
 # LIST: {{^}}exp tl,math,method supported elementwise x 0
 # LIST: {{^}}cdiv tl,math,method,triton supported elementwise x, div 0
 # LIST: {{^}}to method supported elementwise input, dtype,
+# LIST: {{^}}dot_scaled tl supported matrix lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None,
 # LIST: {{^}}sort tl supported reductions x, dim=None, descending=0 0
-# LIST: {{^}}dot_scaled tl refused matrix 0 sm_80 and sm_90 have no block-scaled MMA instruction
 # LIST: {{^}}min py supported Python builtins *args 0
 # LIST: {{^}}zip py refused Python builtins 0 not supported in tilec kernels

@@ -719,7 +719,7 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
     Computes `d = a * b + c` for `a` of shape MxK, `b` of shape KxN and `c`
     of shape MxN, or the batched form with a leading batch dimension on all
     three. `a` and `b` have the same element type (two fp8 types may mix);
-    the accumulator is f32 or f16, or i32 for i8 operands.
+    the accumulator is f32 or f16, i32 for i8 operands, f64 for f64 ones.
     `inputPrecision` says how f32 operands are multiplied (tf32, tf32x3 or
     ieee); `maxNumImpreciseAcc` bounds the products that fp8 dots may add in
     reduced precision before promoting the sum (0: no limit is requested).

@@ -599,6 +599,11 @@ LogicalResult DotOp::verify() {
       return emitOpError()
              << "accumulator element type must be i32 for i8 operands, got "
              << cElement;
+  } else if (aElement.isF64()) {
+    if (!cElement.isF64())
+      return emitOpError()
+             << "accumulator element type must be f64 for f64 operands, got "
+             << cElement;
   } else if (!cElement.isF32() && !cElement.isF16()) {
     return emitOpError() << "accumulator element type must be f32 or f16 for "
                             "floating-point operands, got "

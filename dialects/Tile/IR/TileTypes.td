@@ -104,7 +104,7 @@ def Tile_IntOrPtrLike : AnyTypeOf<[Tile_Int, Tile_Ptr, Tile_IntTensor,
 
 /// Operand types of `tile.dot`.
 def Tile_DotOperandTensor
-    : Tile_TensorOf<[F16, BF16, F32, I8, F8E4M3FN, F8E5M2]>;
-def Tile_DotAccTensor : Tile_TensorOf<[F16, F32, I32]>;
+    : Tile_TensorOf<[F16, BF16, F32, F64, I8, F8E4M3FN, F8E5M2]>;
+def Tile_DotAccTensor : Tile_TensorOf<[F16, F32, F64, I32]>;
 
 #endif // TILEC_DIALECTS_TILE_IR_TILETYPES_TD

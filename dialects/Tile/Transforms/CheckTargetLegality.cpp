@@ -70,8 +70,9 @@ static std::string tritonName(Type t) {
 
 /// Why the back end cannot lower `dot`, or nullopt. tilegpu-accelerate-dot
 /// gives a 2-D dot of these types mma.sync (or wgmma) layouts, or FMA ones
-/// for fp32 with input_precision="ieee", and splits "tf32x3" into tf32
-/// dots; DotOpToLLVM refuses every other tile.dot.
+/// for fp64 and for fp32 with input_precision="ieee", and splits "tf32x3"
+/// into tf32 dots; DotOpToLLVM refuses every other tile.dot. (The frontend
+/// emits batched dots as 2-D ones per batch.)
 static std::optional<std::string> whyNotLowered(DotOp dot) {
   RankedTensorType aType = dot.getA().getType();
   Type e = aType.getElementType();
@@ -87,6 +88,8 @@ static std::optional<std::string> whyNotLowered(DotOp dot) {
     k = 16;
   else if (e == be && e.isF32() && acc.isF32())
     k = dot.getInputPrecision() == InputPrecision::IEEE ? 1 : 8;
+  else if (e == be && e.isF64() && acc.isF64())
+    k = 1; // FMA, any precision
   else if (e == be && e.isInteger(8) && acc.isInteger(32))
     k = 32;
   else if (isa<Float8E4M3FNType, Float8E5M2Type>(e) &&
@@ -96,7 +99,7 @@ static std::optional<std::string> whyNotLowered(DotOp dot) {
                 // (tilegpu-accelerate-dot, which refuses fp8e4nv below sm_89)
   else
     return what + " is not lowered by tilec's back end (it lowers fp8, "
-                  "fp16, bf16, fp32 and int8 operands)";
+                  "fp16, bf16, fp32, fp64 and int8 operands)";
   if (aType.getRank() != 2)
     return what + " with batched (3-D) operands is not lowered by tilec's "
                   "back end";

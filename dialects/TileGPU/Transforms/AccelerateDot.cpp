@@ -29,8 +29,9 @@
 // as in Triton, their operands are converted to fp16 (exactly) and the dot
 // takes mma.sync. fp8e4nv below sm_89 is refused: Triton cannot convert it.
 //
-// fp32 dots with input_precision="ieee" use no tensor core: as in Triton,
-// they are an outer-product FMA loop over K in registers. The accumulator
+// fp32 dots with input_precision="ieee", and fp64 dots, use no tensor core:
+// as in Triton (for fp64, Triton's choice outside sm_80 and sm_90, where it
+// takes DMMA), they are an outer-product FMA loop over K in registers. The accumulator
 // keeps a blocked layout; each operand gets the same blocked layout with
 // the whole K dimension in every thread's registers, so that the lanes and
 // warps that differ along the other dimension hold copies (a broadcast):
@@ -52,6 +53,7 @@
 
 #include "Tile/IR/TileOps.h"
 #include "TileGPU/IR/TileGPUOps.h"
+#include "TileGPU/IR/WarpGroupDotAttrs.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -111,14 +113,18 @@ static bool isMmaV2Candidate(tile::DotOp dot) {
 }
 
 /// Whether `dot` is computed with FMAs: a 2-D fp32 dot with
-/// input_precision="ieee".
+/// input_precision="ieee", or a 2-D fp64 dot (Triton takes DMMA for fp64 on
+/// sm_80 and sm_90 and FMAs elsewhere; both round each product-sum in
+/// fp64, in a different order).
 static bool isFmaCandidate(tile::DotOp dot) {
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto b = cast<RankedTensorType>(dot.getB().getType());
   auto c = cast<RankedTensorType>(dot.getC().getType());
-  return a.getRank() == 2 && a.getElementType().isF32() &&
-         b.getElementType().isF32() && c.getElementType().isF32() &&
-         dot.getInputPrecision() == tile::InputPrecision::IEEE;
+  Type e = a.getElementType();
+  if (a.getRank() != 2 || b.getElementType() != e || c.getElementType() != e)
+    return false;
+  return e.isF64() ||
+         (e.isF32() && dot.getInputPrecision() == tile::InputPrecision::IEEE);
 }
 
 /// Gives an FMA dot its layouts (file comment): the accumulator a blocked
@@ -415,7 +421,8 @@ static Operation *getHoistPoint(Operation *dot, Value v) {
 }
 
 /// Replaces `dot` by a warp_group_dot on shared copies of its operands.
-static void rewriteToWgmma(tile::DotOp dot, const WgmmaPlan &plan) {
+static void rewriteToWgmma(tile::DotOp dot, const WgmmaPlan &plan,
+                           std::optional<int64_t> maxNumImpreciseAcc) {
   OpBuilder b(dot);
   Location loc = dot.getLoc();
   auto toShared = [&](Value v, SharedEncodingAttr layout) -> Value {
@@ -432,7 +439,11 @@ static void rewriteToWgmma(tile::DotOp dot, const WgmmaPlan &plan) {
   auto accType =
       RankedTensorType::get(cType.getShape(), cType.getElementType(), plan.mma);
   Value c = ConvertLayoutOp::create(b, loc, accType, dot.getC());
-  Value d = WarpGroupDotOp::create(b, loc, accType, a, bv, c);
+  auto wgmma = WarpGroupDotOp::create(b, loc, accType, a, bv, c);
+  if (maxNumImpreciseAcc)
+    wgmma->setAttr(kMaxNumImpreciseAccAttr,
+                   b.getI32IntegerAttr(int32_t(*maxNumImpreciseAcc)));
+  Value d = wgmma;
   Value back = ConvertLayoutOp::create(b, loc, dot.getType(), d);
   dot.replaceAllUsesWith(back);
   dot.erase();
@@ -462,21 +473,14 @@ void AccelerateDotPass::runOnOperation() {
     if (useWgmma) {
       if (std::optional<WgmmaPlan> plan = getWgmmaPlan(dot, numWarps)) {
         // Triton splits the accumulation of an fp8 wgmma every
-        // max_num_imprecise_acc products (partial sums added in fp32);
-        // tilec chains every product in the wgmma accumulator, which is
-        // Triton's default (2^30).
+        // max_num_imprecise_acc products (partial sums added in fp32); the
+        // lowering does the same when the value is at most K.
         int64_t k = cast<RankedTensorType>(dot.getA().getType()).getShape()[1];
-        if (isFp8Dot(dot) && dot.getMaxNumImpreciseAcc() <= k) {
-          emitError(dot.getLoc(), "'tl.dot' with fp8 operands and "
-                                  "max_num_imprecise_acc=")
-              << dot.getMaxNumImpreciseAcc()
-              << " is not supported on sm_90a yet (Triton adds partial wgmma "
-                 "sums in fp32 every max_num_imprecise_acc products; leave "
-                 "it unset)";
-          return WalkResult::interrupt();
-        }
+        std::optional<int64_t> imprecise;
+        if (isFp8Dot(dot) && dot.getMaxNumImpreciseAcc() <= k)
+          imprecise = dot.getMaxNumImpreciseAcc();
         LLVM_DEBUG(llvm::dbgs() << "wgmma for " << dot << "\n");
-        rewriteToWgmma(dot, *plan);
+        rewriteToWgmma(dot, *plan, imprecise);
         ++numAccelerated;
         ++numWarpGroupDots;
         return WalkResult::advance();

@@ -1,8 +1,9 @@
 //===- FmaDotOpToLLVM.cpp - tile.dot as an FMA loop -------------*- C++ -*-===//
 //
-// An fp32 tile.dot with input_precision="ieee" uses no tensor core: as in
-// Triton, every accumulator element is updated by one fma.rn.f32 per step of
-// K, in increasing K, starting from the accumulator's value:
+// An fp32 tile.dot with input_precision="ieee", or an fp64 one, uses no
+// tensor core: as in Triton, every accumulator element is updated by one
+// fma.rn.f32 (fma.rn.f64) per step of K, in increasing K, starting from the
+// accumulator's value:
 //   c[m][n] = fma(a[m][K-1], b[K-1][n], ... fma(a[m][0], b[0][n], c[m][n]))
 // so each product is rounded once, together with its sum (IEEE fp32).
 //
@@ -118,10 +119,12 @@ struct FmaDotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
 bool tilec::gpu_to_llvm::isFmaDot(tile::DotOp op) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto cType = cast<RankedTensorType>(op.getC().getType());
-  return aType.getRank() == 2 && aType.getElementType().isF32() &&
-         cType.getElementType().isF32() &&
-         op.getInputPrecision() == tile::InputPrecision::IEEE &&
-         isa_and_nonnull<tilegpu::BlockedEncodingAttr>(cType.getEncoding());
+  Type e = aType.getElementType();
+  if (aType.getRank() != 2 || cType.getElementType() != e ||
+      !isa_and_nonnull<tilegpu::BlockedEncodingAttr>(cType.getEncoding()))
+    return false;
+  return e.isF64() ||
+         (e.isF32() && op.getInputPrecision() == tile::InputPrecision::IEEE);
 }
 
 void tilec::gpu_to_llvm::populateFmaDotOpToLLVMPatterns(

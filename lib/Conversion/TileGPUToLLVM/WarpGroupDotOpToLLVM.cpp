@@ -34,11 +34,22 @@
 // The wait is an inline asm that takes and returns every accumulator
 // register, so that no use of the results can be scheduled before it.
 //
+// fp8 dots carry Triton's max_num_imprecise_acc (the attribute
+// kMaxNumImpreciseAccAttr, set by tilegpu-accelerate-dot): wgmma keeps an
+// fp8 product sum in fewer bits than fp32, so when the value is at most K,
+// Triton accumulates each run of instructions covering that many K elements
+// (at least one instruction, 32 elements) into a fresh wgmma sum, and adds
+// it to the accumulator with an ordinary fp32 add at the end of the run
+// (c + p1 + p2 + ..., in K order). Here each run ends with a commit and a
+// wait for its sums, so the adds read finished registers, and the next run
+// starts after a fence.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Utility.h"
 
 #include "TileGPU/IR/LinearLayoutConstructors.h"
+#include "TileGPU/IR/WarpGroupDotAttrs.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -331,9 +342,18 @@ struct WarpGroupDotConversion
       os << ";\n}";
     }
 
+    // Runs of K elements summed apart (file comment); 0 when not split.
+    int64_t run = 0;
+    if (auto limit = op->getAttrOfType<IntegerAttr>(tilegpu::kMaxNumImpreciseAccAttr))
+      if (fp8 && limit.getInt() <= k)
+        run = std::max<int64_t>(instrK,
+                                llvm::divideCeil(limit.getInt(), instrK) *
+                                    instrK);
+
     SmallVector<Value> acc = unpackElements(loc, adaptor.getC(), rewriter);
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     Value one = i32Const(rewriter, loc, 1);
+    Value zero = i32Const(rewriter, loc, 0);
     for (auto &[key, frag] : frags) {
       auto [mi, nj] = key;
       SmallVector<Value> d;
@@ -348,9 +368,29 @@ struct WarpGroupDotConversion
           makeDescriptors(rewriter, loc, *da, aBase, aOff, aBits, aOffsets);
       SmallVector<Value> descB =
           makeDescriptors(rewriter, loc, *db, bBase, bOff, bBits, bOffsets);
-      for (int64_t ks = 0; ks < k / instrK; ++ks)
-        d = asmThrough(rewriter, loc, body, d, {descA[ks], descB[ks], one},
-                       "l,l,r");
+      if (run == 0) {
+        for (int64_t ks = 0; ks < k / instrK; ++ks)
+          d = asmThrough(rewriter, loc, body, d, {descA[ks], descB[ks], one},
+                         "l,l,r");
+      } else {
+        SmallVector<Value> part = d;
+        int64_t steps = run / instrK;
+        for (int64_t ks = 0; ks < k / instrK; ++ks) {
+          // The first instruction of a run ignores its input (scale-d 0).
+          bool first = ks % steps == 0;
+          part = asmThrough(rewriter, loc, body, part,
+                            {descA[ks], descB[ks], first ? zero : one},
+                            "l,l,r");
+          if ((ks + 1) % steps != 0 && ks + 1 != k / instrK)
+            continue;
+          NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+          part = asmThrough(rewriter, loc, "wgmma.wait_group.sync.aligned 0;",
+                            part);
+          for (auto [s, v] : llvm::enumerate(part))
+            d[s] = LLVM::FAddOp::create(rewriter, loc, d[s], v);
+          NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+        }
+      }
       for (auto [s, r] : llvm::enumerate(frag))
         acc[r] = d[s];
     }

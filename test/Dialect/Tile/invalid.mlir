@@ -558,6 +558,14 @@ func.func @dot_float_acc(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %c: tenso
 
 // -----
 
+func.func @dot_f64_acc(%a: tensor<16x16xf64>, %b: tensor<16x16xf64>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'tile.dot' op accumulator element type must be f64 for f64 operands, got 'f32'}}
+  %0 = tile.dot %a, %b, %c : tensor<16x16xf64> * tensor<16x16xf64> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
 func.func @dot_imprecise(%a: tensor<16x16xf8E5M2>, %b: tensor<16x16xf8E5M2>, %c: tensor<16x16xf32>) {
   // expected-error @+1 {{'tile.dot' op maxNumImpreciseAcc must be non-negative, got -1}}
   %0 = tile.dot %a, %b, %c maxNumImpreciseAcc = -1 : tensor<16x16xf8E5M2> * tensor<16x16xf8E5M2> -> tensor<16x16xf32>
@@ -566,9 +574,9 @@ func.func @dot_imprecise(%a: tensor<16x16xf8E5M2>, %b: tensor<16x16xf8E5M2>, %c:
 
 // -----
 
-func.func @dot_f64(%a: tensor<16x16xf64>, %b: tensor<16x16xf64>, %c: tensor<16x16xf32>) {
-  // expected-error @+1 {{operand #0 must be statically shaped tensor of 16-bit float or bfloat16 type or 32-bit float or 8-bit signless integer or f8E4M3FN type or f8E5M2 type values}}
-  %0 = tile.dot %a, %b, %c : tensor<16x16xf64> * tensor<16x16xf64> -> tensor<16x16xf32>
+func.func @dot_i16(%a: tensor<16x16xi16>, %b: tensor<16x16xi16>, %c: tensor<16x16xi32>) {
+  // expected-error @+1 {{operand #0 must be statically shaped tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float or 8-bit signless integer or f8E4M3FN type or f8E5M2 type values}}
+  %0 = tile.dot %a, %b, %c : tensor<16x16xi16> * tensor<16x16xi16> -> tensor<16x16xi32>
   return
 }
 

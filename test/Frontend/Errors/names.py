@@ -94,8 +94,8 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{'tl.dot_scaled' is not supported by tilec}}
-    p = tl.dot_scaled(X, None, "e2m1", X, None, "e2m1")
+    # expected-error @+1 {{'tl.associative_scan_vectorized' is not supported by tilec}}
+    p = tl.associative_scan_vectorized(X, 0, None)
 
 
 # -----

@@ -16,16 +16,3 @@ def k(A, B, C):
     offs = tl.arange(0, 32)
     tl.store(C + offs[:, None] * 32 + offs[None, :], d.to(tl.float16))
 
-
-# -----
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def k(A, B, C):
-    a = tl.zeros((2, 16, 16), tl.float16)
-    # expected-error @+1 {{'tl.dot' of fp16 operands into fp32 with batched (3-D) operands is not lowered by tilec's back end}}
-    d = tl.dot(a, a)
-    offs = tl.arange(0, 16)
-    tl.store(C + offs, tl.sum(tl.sum(d, 0), 0).to(tl.float16))

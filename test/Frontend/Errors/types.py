@@ -87,7 +87,7 @@ import triton.language as tl
 def k(X, N):
     a = tl.zeros((16,), dtype=tl.float16)
     b = tl.zeros((16, 16), dtype=tl.float16)
-    # expected-error @+1 {{'tl.dot' operands must be 2-D or 3-D tensors of numbers, got tensor fp16[16]}}
+    # expected-error @+1 {{'tl.dot' operands must be tensors of numbers of rank 2 or more, got tensor fp16[16]}}
     c = tl.dot(a, b)
 
 
