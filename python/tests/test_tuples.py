@@ -2,12 +2,14 @@
 parameters of the compiled kernel and the values a launch packs."""
 
 import collections
+import ctypes
 
 import pytest
 
 import tilec
 import tuples as kernels
-from conftest import FakeTensor
+from conftest import FAKE_LIBCUDA, FakeTensor
+from tilec import launch as launch_mod
 from tilec import specialize as spec
 
 
@@ -47,7 +49,7 @@ def test_tuple_launch_signature_and_flattened_params():
     assert k.signature == "*fp32:16, *fp32:16, (i32,i32), (i32,i32:1), 32"
     assert [p["name"] for p in k.metadata.params] == [
         "out_ptr", "a_ptr", "shape.0", "shape.1", "strides.0", "strides.1"]
-    entries, runtime = kernels.copy_2d.specialize([out, a, (8, 4), (4, 1),
+    entries, runtime, _ = kernels.copy_2d.specialize([out, a, (8, 4), (4, 1),
                                                    32])
     assert runtime == [0x10000, 0x20000, 8, 4, 4, 1]
     # The packed launch takes one 8-byte slot per flattened parameter.
@@ -62,7 +64,7 @@ def test_tuple_of_pointers_and_constexpr_leaves():
     assert [p["name"] for p in k.metadata.params] == [
         "_0", "ptrs.0", "ptrs.1", "values.0", "values.1", "flags.0",
         "flags.1.1"]
-    _, runtime = kernels.store_each.specialize(
+    _, runtime, _ = kernels.store_each.specialize(
         [0, ptrs, 0, (5, 7), (3, (None, 2))])
     assert runtime == [0, 0x30000, 0x30010, 5, 7, 3, 2]
 
@@ -71,3 +73,38 @@ def test_tuple_tensor_on_the_cpu_is_refused():
     ptrs = (FakeTensor(0x30000), FakeTensor(0x30010, device="cpu"))
     with pytest.raises(tilec.ArgumentError, match="'ptrs\\[1\\]'"):
         kernels.store_each.specialize([0, ptrs, 0, (5, 7), (3, (None, 2))])
+
+
+@pytest.mark.skipif(not FAKE_LIBCUDA, reason="needs tests/fake_cuda (ctest)")
+@pytest.mark.parametrize("inline", [False, True])
+def test_tuple_arguments_through_the_fast_path(inline, monkeypatch):
+    """A launch with tuple arguments, first (general path, then its fast
+    entry) and again (the binder's packet): both hand the driver the
+    leaves, flattened, in the kernel's parameter order, and the parameter
+    after the tuples keeps its slot."""
+    if inline:
+        monkeypatch.setattr(launch_mod, "tensor_class", lambda: FakeTensor)
+    fake = ctypes.CDLL(FAKE_LIBCUDA)
+    fake.fake_set_launch_result(0)
+    fake.fake_set_arg_count(7)
+    try:
+        k = tilec.jit(kernels.store_each.fn)
+        seen = []
+        for base in (0x40000, 0x80000):
+            ptrs = (FakeTensor(base), FakeTensor(base + 0x10))
+            k[(1,)](16, ptrs, 0, (5, 7), (3, (None, 2)))
+            words = (ctypes.c_uint64 * 32)()
+            grid = (ctypes.c_uint * 3)()
+            block = (ctypes.c_uint * 3)()
+            stream = ctypes.c_uint64()
+            fake.fake_last_launch(grid, block, ctypes.byref(stream), words)
+            seen.append(list(words[:7]))
+        assert len(k.fast_cache) == 1
+        assert seen == [[16, 0x40000, 0x40010, 5, 7, 3, 2],
+                        [16, 0x80000, 0x80010, 5, 7, 3, 2]]
+        # Another tuple specialization (an unaligned pointer) misses.
+        ptrs = (FakeTensor(0x40004), FakeTensor(0x40010))
+        k[(1,)](16, ptrs, 0, (5, 7), (3, (None, 2)))
+        assert len(k.fast_cache) == 2
+    finally:
+        fake.fake_set_arg_count(0)

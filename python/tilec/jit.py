@@ -410,8 +410,13 @@ class JITFunction:
 
     def _classify(self, value, index):
         """(key, runtime value) of an argument the binder does not test
-        inline: its signature entry is its key."""
+        inline: its signature entry is its key. A tuple's runtime value is
+        the tuple of its leaves' values, which the packet flattens."""
         p = self.params[index]
+        if isinstance(value, tuple):
+            entry, leaves = _spec.specialize_tuple(
+                value, p.name, lambda n, t: _check_tensor(self.__name__, n, t))
+            return entry, tuple(leaves)
         entry, kind = _spec.specialize(value, p.name, p.specialize, p.align)
         if kind == _spec.POINTER:
             _check_tensor(self.__name__, p.name, value)
@@ -476,8 +481,8 @@ class JITFunction:
 
     def specialize(self, values):
         """(signature entries, runtime argument values, the indices among
-        the parameters that are not constexprs of those passed at run time)
-        of a launch. A dtype bound to a constexpr is no signature entry (the
+        the parameters that are not constexprs of those passed at run time,
+        `(index,)` for a tuple whose leaves are passed) of a launch. A dtype bound to a constexpr is no signature entry (the
         signature takes no dtype) but a define, kept as the entry
         `NAME=tl.float16`."""
         entries = []
@@ -495,6 +500,10 @@ class JITFunction:
                     v, p.name, lambda n, t: _check_tensor(self.__name__, n, t))
                 entries.append(entry)
                 runtime.extend(leaves)
+                # The binder's value of a tuple is its leaves' runtime
+                # values (_classify): `(index,)` makes the packet flatten it.
+                index += 1
+                keep.append((index,))
                 continue
             entry, kind = _spec.specialize(v, p.name, p.specialize, p.align)
             entries.append(entry)

@@ -87,7 +87,8 @@ class Entry:
     `pack(handle, count, gx, gy, gz, stream, *values)` makes the packet
     from the binder's runtime values (one per parameter that is not a
     constexpr, None where the specialization made it a constexpr, which
-    `keep` leaves out), and `call(packet, error_ref)` launches it and
+    `keep` leaves out; a tuple's leaves, which `(index,)` in `keep`
+    flattens), and `call(packet, error_ref)` launches it and
     returns the status. A kernel with tensor descriptor parameters takes
     typed arguments (tilec_kernel_launch): its packet is the tuple of the
     same values."""
@@ -102,7 +103,19 @@ class Entry:
         else:
             packer = struct.Struct(HEADER + compiled._format[1:]).pack
             self.call = _lib.launch_packet_raw
-        if len(keep) != num_values:
+        if any(k.__class__ is tuple for k in keep):
+            # A tuple argument: its binder value holds its leaves' values.
+            keep = tuple(keep)
+
+            def packer(h, n, gx, gy, gz, s, *values, _pack=packer):
+                flat = []
+                for k in keep:
+                    if k.__class__ is tuple:
+                        flat.extend(values[k[0]])
+                    else:
+                        flat.append(values[k])
+                return _pack(h, n, gx, gy, gz, s, *flat)
+        elif len(keep) != num_values:
             keep = tuple(keep)
 
             def packer(h, n, gx, gy, gz, s, *values, _pack=packer):
