@@ -79,6 +79,17 @@ inline std::vector<uint8_t> dropoutKeepMask(uint64_t seed, size_t n,
 struct AdamWHyper {
   double lr = 1e-3, beta1 = 0.9, beta2 = 0.999, eps = 1e-8,
          weightDecay = 0.01;
+
+  /// The hyperparameters as the kernel receives them (fp32 arguments): the
+  /// float64 reference must start from these. fp32(0.999) is 0.999 + 1.3e-8,
+  /// so 1 - beta2 is off by 1.3e-5 relative: more than the checks' bound,
+  /// and not an error of the kernel.
+  AdamWHyper asFloat() const {
+    AdamWHyper f;
+    f.lr = float(lr), f.beta1 = float(beta1), f.beta2 = float(beta2);
+    f.eps = float(eps), f.weightDecay = float(weightDecay);
+    return f;
+  }
 };
 
 /// One AdamW step of element (p, g, m, v) in float64, in place, as

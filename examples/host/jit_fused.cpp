@@ -261,7 +261,7 @@ llvm::Error adamwCase(Context &c) {
     double maxP = 0, maxM = 0, maxV = 0, errP = 0, errM = 0, errV = 0;
     for (size_t i = 0; i < n; ++i) {
       double pp = p[t][i], mm = m[t][i], vv = v[t][i];
-      adamwStep(pp, fromBF16(g[t][i]), mm, vv, step, hp);
+      adamwStep(pp, fromBF16(g[t][i]), mm, vv, step, hp.asFloat());
       maxP = std::max(maxP, std::abs(pp));
       maxM = std::max(maxM, std::abs(mm));
       maxV = std::max(maxV, std::abs(vv));

@@ -246,9 +246,10 @@ llvm::Error adamw(Harness &h, const std::vector<size_t> &sizes, int step) {
                                   std::vector<double>(n),
                                   std::vector<double>(n)};
     double maxRef[3] = {0, 0, 0};
+    const AdamWHyper hpf = hp.asFloat();
     for (size_t i = 0; i < n; ++i) {
       double p = in[0][i], m = in[3][i], v = in[4][i];
-      adamwStep(p, in[2][i], m, v, step, hp);
+      adamwStep(p, in[2][i], m, v, step, hpf);
       ref[0][i] = p, ref[1][i] = m, ref[2][i] = v;
       maxRef[0] = std::max(maxRef[0], std::abs(p));
       maxRef[1] = std::max(maxRef[1], std::abs(m));
