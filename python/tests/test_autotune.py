@@ -83,3 +83,40 @@ def test_heuristics():
     x, y, out = (FakeTensor(0x1000 * i) for i in (1, 2, 3))
     assert wrapped.warmup(x, y, out, 50).signature.endswith(", 64")
     assert wrapped.warmup(x, y, out, 5000).signature.endswith(", 512")
+
+
+def test_prune_configs_by_as_triton():
+    """early_config_prune gets (configs, positional arguments by name,
+    **keywords); then perf_model estimates each config (arguments and the
+    config's meta-parameters as keywords) and only the top_k estimated
+    fastest are timed; top_k may be a fraction of the configs."""
+    configs = [Config({"BLOCK": b}) for b in (64, 128, 256, 512)]
+    seen = {}
+
+    def early(cfgs, nargs, **kw):
+        seen["nargs"], seen["kw"] = sorted(nargs), sorted(kw)
+        return [c for c in cfgs if c.kwargs["BLOCK"] <= nargs["n"] // 8]
+
+    def model(**kw):
+        assert kw["n"] in (4096, 8192) and kw["num_warps"] == 4
+        return abs(kw["BLOCK"] - 256)  # 256 estimated fastest, then 128
+
+    # Another n per case: a choice made once is read back, untimed.
+    for n, top_k, timed in ((4096, 1, [256]), (8192, 0.5, [256, 128])):
+        raw = Autotuner(kernels.add_kernel.fn, configs, ["n"])
+        raw.early_config_prune = early
+        raw.perf_model, raw.configs_top_k = model, top_k
+        tuned = tilec.jit(raw)
+        benched = []
+        tuned._bench = lambda a, k, g, c: benched.append(
+            c.kwargs["BLOCK"]) or float(c.kwargs["BLOCK"])
+        tuned.fn.run = lambda *a, grid, warmup=False, **kw: None
+        x, y, out = (FakeTensor(0x1000 * i) for i in (1, 2, 3))
+        tuned[(1,)](x, y, out, n=n)
+        assert benched == timed
+        assert seen == {"nargs": ["out_ptr", "x_ptr", "y_ptr"], "kw": ["n"]}
+    # A pruner that leaves nothing is an error, not a silent default.
+    raw = Autotuner(kernels.add_kernel.fn, configs, ["n"])
+    raw.early_config_prune = lambda cfgs, nargs, **kw: []
+    with pytest.raises(tilec.TilecError, match="left no config"):
+        tilec.jit(raw)[(1,)](x, y, out, 2048)

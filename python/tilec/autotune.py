@@ -89,7 +89,7 @@ def _event_timer(launch, warmup=3, rep=20):
 
 class Autotuner:
     def __init__(self, fn, configs, keys, reset_to_zero=(), restore_value=(),
-                 prune=None, timer=None):
+                 prune=None, timer=None, perf_model=None, top_k=None):
         self.fn = fn
         self.configs = [Config.of(c) for c in configs] or [Config({})]
         self.keys = list(keys)
@@ -97,6 +97,8 @@ class Autotuner:
         self.reset_to_zero = list(reset_to_zero or ())
         self.restore_value = list(restore_value or ())
         self.prune = prune
+        self.perf_model = perf_model
+        self.top_k = top_k
         self.timer = timer or _event_timer
         self.cache = {}
         self.best_config = None
@@ -153,6 +155,35 @@ class Autotuner:
             for n, v in saved.items():
                 named[n].copy_(v)
 
+    def pruned(self, args, kwargs):
+        """The configs to time, as Triton's prune_configs_by picks them:
+        `early_config_prune(configs, nargs, **kwargs)` (nargs: the
+        positional arguments by name), then, with a `perf_model`, the
+        `top_k` configs it estimates fastest (a float at most 1: that
+        fraction of the configs)."""
+        configs = self.configs
+        nargs = dict(zip(self.arg_names, args))
+        if self.prune:
+            configs = [Config.of(c) for c in self.prune(configs, nargs,
+                                                        **kwargs)]
+            if not configs:
+                raise _lib.TilecError(
+                    f"early_config_prune of '{self._base().__name__}' left "
+                    "no config")
+        if self.perf_model:
+            top_k = self.top_k
+            if isinstance(top_k, float) and top_k <= 1.0:
+                top_k = int(len(self.configs) * top_k)
+            elif not isinstance(top_k, int):
+                raise TypeError("prune_configs_by's top_k must be an int or "
+                                "a float at most 1.0")
+            if len(configs) > top_k:
+                estimate = [self.perf_model(**nargs, **kwargs,
+                                            **c.all_kwargs()) for c in configs]
+                order = sorted(range(len(configs)), key=estimate.__getitem__)
+                configs = [configs[i] for i in order[:top_k]]
+        return configs
+
     def choose(self, args, kwargs, grid):
         key = self._key(args, kwargs)
         config = self.cache.get(key)
@@ -167,10 +198,7 @@ class Autotuner:
                 return config
             except (OSError, ValueError, KeyError, IndexError):
                 pass
-        configs = self.configs
-        if self.prune and len(configs) > 1:
-            named = {**dict(zip(self.arg_names, args)), **kwargs}
-            configs = [Config.of(c) for c in self.prune(configs, named)]
+        configs = self.pruned(args, kwargs)
         timings = {}
         for c in configs:
             try:
@@ -226,7 +254,9 @@ def wrap(obj, **jit_options):
         return Autotuner(inner, obj.configs,
                          getattr(obj, "keys", getattr(obj, "key", ())),
                          getattr(obj, "reset_to_zero", ()),
-                         getattr(obj, "restore_value", ()), prune)
+                         getattr(obj, "restore_value", ()), prune,
+                         perf_model=getattr(obj, "perf_model", None),
+                         top_k=getattr(obj, "configs_top_k", None))
     if hasattr(obj, "values") and hasattr(obj, "fn") and isinstance(
             getattr(obj, "values"), dict):
         return Heuristics(wrap(obj.fn, **jit_options), obj.values)
