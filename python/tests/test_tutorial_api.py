@@ -309,7 +309,7 @@ SCRIPT = textwrap.dedent('''\
     def cpu_count():
         return os.cpu_count()
 
-
+    # No blank line between this comment and the kernel's decorators.
     @triton.autotune(
         configs=[triton.Config({"BLOCK": 64}, pre_hook=lambda nargs: None),
                  triton.Config({"BLOCK": 16 * cpu_count()})],
@@ -426,13 +426,14 @@ def test_strip_autotune_keeps_lines_and_other_kernels():
         def b(x):
             pass
         ''')
-    out = strip_autotune(text, "a", 4)
+    out, line = strip_autotune(text, "a", 4)
+    assert line == 7  # now starts at @triton.jit
     lines = out.split("\n")
     assert len(lines) == len(text.split("\n"))
     assert lines[3:6] == ["", "", ""]
     assert lines[6] == "@triton.jit" and lines[7] == "def a(x):"
     assert "@triton.autotune(configs=[], key=[])" in out  # b's stays
     # Another function's line, or no autotune: unchanged.
-    assert strip_autotune(text, "a", 13) == text
+    assert strip_autotune(text, "a", 13) == (text, 13)
     assert strip_autotune("def a(x):\n    pass\n", "a", 1) == (
-        "def a(x):\n    pass\n")
+        "def a(x):\n    pass\n", 1)
