@@ -130,6 +130,27 @@ def test_static_assert_and_shared_memory_errors():
     assert type(e.value) is tilec.CompilationError
 
 
+def test_failed_compiles_are_remembered(monkeypatch):
+    # An autotuner asks again for every new key (03 autotunes 62 of them);
+    # Triton's compiler caches the kernel its _init_handles refuses.
+    k = tilec.jit(kernels.bounded_kernel.fn)
+    calls = []
+    real = tilec._lib.compile
+
+    def counted(*args, **kwargs):
+        calls.append(args[2])
+        return real(*args, **kwargs)
+    monkeypatch.setattr(tilec._lib, "compile", counted)
+    for _ in range(3):
+        with pytest.raises(tilec.CompileTimeAssertionFailure,
+                           match="'tl.static_assert' failed"):
+            k.warmup(FakeTensor(0x900000), BLOCK=64, LIMIT=16)
+    assert len(calls) == 1
+    assert k.warmup(FakeTensor(0x900000), BLOCK=16, LIMIT=16).signature == (
+        "*fp32:16, 16, 16")
+    assert len(calls) == 2
+
+
 def test_out_of_resources_at_launch_is_its_own_error():
     from tilec import errors
     e = errors.cuda_error("cuLaunchKernel: too many resources", 701)

@@ -12,6 +12,7 @@ takes launch.py's fast path instead, which comes here only for what it has
 not seen.
 """
 
+import copy
 import functools
 import inspect
 import operator
@@ -21,7 +22,7 @@ import threading
 from . import _lib
 from . import launch as _launch
 from . import specialize as _spec
-from .errors import ArgumentError
+from .errors import ArgumentError, CompilationError
 from .source import KernelSource, python_function
 
 # Launch options a call may pass beside the kernel's arguments, as Triton's.
@@ -411,6 +412,10 @@ class JITFunction:
         self._source = None
         # (specialization key) -> CompiledKernel
         self.cache = {}
+        # (specialization key) -> the CompilationError it raised: a compile
+        # is deterministic, and an autotuner asks again for each new key
+        # (Triton's caches the kernel whose _init_handles refuses it).
+        self._failures = {}
         # The fast path: launch.py's key -> the entry of a loaded kernel,
         # and the generated binder, made at the first launch.
         self.fast_cache = {}
@@ -617,6 +622,9 @@ class JITFunction:
             kernel = self.cache.get(key)
             if kernel is not None:
                 return kernel
+            failure = self._failures.get(key)
+            if failure is not None:
+                raise copy.copy(failure)
             defines = [tuple(e.split("=", 1)) for e in entries
                        if _is_define(e)]
             signature = ", ".join(e for e in entries if not _is_define(e))
@@ -627,8 +635,12 @@ class JITFunction:
                                 modules=src.compiler_modules(),
                                 globals_=src.globals,
                                 include_dirs=self.include_dirs)
-            with _lib.libdevice(libdevice):
-                compiled = _lib.compile(src.text, src.filename, opts)
+            try:
+                with _lib.libdevice(libdevice):
+                    compiled = _lib.compile(src.text, src.filename, opts)
+            except CompilationError as e:
+                self._failures[key] = copy.copy(e)  # without its traceback
+                raise
             kernel = CompiledKernel(self, signature, opts, compiled)
             kernel._libdevice = libdevice
             kernel._set_checks({p.name: e for p, e in zip(self.params,
