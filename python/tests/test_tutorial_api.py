@@ -100,6 +100,19 @@ def test_compiled_kernel_launches_as_tritons(fake):
 
 
 @needs_fake
+def test_compiled_kernel_with_tuple_parameters(fake):
+    # Triton's form passes a tuple parameter as its tuple; its leaves are
+    # the compiled kernel's parameters (shape.0, ...).
+    import tuples
+    out, a = FakeTensor(0xa00000), FakeTensor(0xa10000)
+    k = tuples.copy_2d.warmup(out, a, (8, 4), (4, 1), BLOCK=32)
+    k[(1,)](out, a, (8, 4), (4, 1), 32)
+    assert last_launch(fake, 6)[3] == [out.ptr, a.ptr, 8, 4, 4, 1]
+    k[(1,)](out.ptr, a.ptr, 8, 4, 4, 1)
+    assert last_launch(fake, 6)[3] == [out.ptr, a.ptr, 8, 4, 4, 1]
+
+
+@needs_fake
 def test_launch_by_keyword_of_an_option_named_parameter(fake):
     y, x, *ints = rows_args(0x300000)
     for _ in range(2):

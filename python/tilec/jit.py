@@ -235,7 +235,11 @@ class CompiledKernel:
         tensors become their addresses."""
         params = self.metadata["params"]
         names = self.fn.arg_names
-        if len(args) == len(params):
+        # One per parameter, unless the count is the runtime one (a tuple
+        # argument says which, where tuple leaves make the counts equal).
+        if len(args) == len(params) and (
+                len(args) != len(names)
+                or not any(isinstance(a, tuple) for a in args)):
             values = list(args)
         elif len(args) == len(names):
             by_name = dict(zip(names, args))
