@@ -3,6 +3,7 @@ parameters of the compiled kernel and the values a launch packs."""
 
 import collections
 import ctypes
+import struct
 
 import pytest
 
@@ -53,7 +54,7 @@ def test_tuple_launch_signature_and_flattened_params():
                                                    32])
     assert runtime == [0x10000, 0x20000, 8, 4, 4, 1]
     # The packed launch takes one 8-byte slot per flattened parameter.
-    assert len(k._packer.pack(*runtime)) == 8 * len(runtime)
+    assert len(struct.pack(k._format, *runtime)) == 8 * len(runtime)
 
 
 def test_tuple_of_pointers_and_constexpr_leaves():

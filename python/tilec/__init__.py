@@ -16,14 +16,18 @@ import os
 
 from . import _lib
 from .autotune import Autotuner, Config, Heuristics, wrap as _wrap
-from .errors import (ArgumentError, CompilationError, CudaError,
-                     DriverUnavailableError, TilecError)
+from .errors import (ArgumentError, CompilationError,
+                     CompileTimeAssertionFailure, CudaError,
+                     DriverUnavailableError, LaunchOutOfResourcesError,
+                     OutOfResourcesError, PtxasError, TilecError)
 from .jit import CompiledKernel, JITFunction
 
 __all__ = ["jit", "use_as_triton", "JITFunction", "CompiledKernel",
            "Autotuner", "Heuristics", "Config", "TilecError",
-           "CompilationError", "ArgumentError", "CudaError",
-           "DriverUnavailableError", "cache_stats", "compiler_version"]
+           "CompilationError", "CompileTimeAssertionFailure",
+           "OutOfResourcesError", "PtxasError", "ArgumentError", "CudaError",
+           "LaunchOutOfResourcesError", "DriverUnavailableError",
+           "cache_stats", "compiler_version"]
 
 
 def jit(fn=None, *, do_not_specialize=None,

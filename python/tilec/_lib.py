@@ -8,6 +8,7 @@ diagnostics). libtilec.so is found at $TILEC_LIBRARY, beside this package
 the loader's path.
 """
 
+import contextlib
 import ctypes
 import json
 import os
@@ -164,7 +165,7 @@ def raise_for(status, err):
     if status == _ERROR_ARGUMENT:
         raise ArgumentError(message)
     if status == _ERROR_CUDA:
-        raise CudaError(message, cuda_result)
+        raise _errors.cuda_error(message, cuda_result)
     if status == _ERROR_NO_DRIVER:
         raise DriverUnavailableError(message)
     raise TilecError(message)
@@ -237,6 +238,39 @@ class Compiled:
         if getattr(self, "handle", None):
             lib.tilec_compiled_free(self.handle)
             self.handle = None
+
+
+# A launch's `extern_libs={'libdevice': path}` (Triton's option) makes the
+# compiles of that launch link the libdevice at `path`. The library reads
+# $TILEC_LIBDEVICE at each compile (and keys its cache on the file), so the
+# variable is set around those compiles; once any was, every compile holds
+# this lock, so that none sees another's setting.
+_libdevice_lock = threading.RLock()
+_libdevice_overridden = False
+
+
+@contextlib.contextmanager
+def libdevice(path):
+    """Compiles and emits in this block link the libdevice at `path` (None:
+    the one the library finds itself, $TILEC_LIBDEVICE or the toolkit's)."""
+    global _libdevice_overridden
+    if path is None and not _libdevice_overridden:
+        yield
+        return
+    with _libdevice_lock:
+        if path is None:
+            yield
+            return
+        _libdevice_overridden = True
+        old = os.environ.get("TILEC_LIBDEVICE")
+        os.environ["TILEC_LIBDEVICE"] = path
+        try:
+            yield
+        finally:
+            if old is None:
+                del os.environ["TILEC_LIBDEVICE"]
+            else:
+                os.environ["TILEC_LIBDEVICE"] = old
 
 
 def compile(source, filename, options, no_cache=False):

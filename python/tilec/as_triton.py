@@ -37,11 +37,30 @@ def install():
 def _make_errors_triton_errors():
     """A kernel tilec refuses raises an exception that is also Triton's
     CompilationError (and so a TritonError), with Triton's attributes: code
-    that catches Triton's errors keeps working."""
+    that catches Triton's errors keeps working. A failed tl.static_assert is
+    also Triton's CompileTimeAssertionFailure, a PTX ptxas refuses Triton's
+    PTXASError, and shared memory past the limit (at compile) or registers
+    past it (at launch) Triton's OutOfResources: Triton's autotuner skips
+    the configs that raise those three, and would stop at any other
+    exception."""
     try:
         from triton.compiler.errors import CompilationError as TritonError
-    except ImportError:  # a Triton without it: tilec's own class stays
+    except ImportError:  # a Triton without it: tilec's own classes stay
         return
+    try:
+        from triton.compiler.errors import \
+            CompileTimeAssertionFailure as TritonAssertion
+    except ImportError:
+        TritonAssertion = TritonError
+    try:
+        from triton.runtime.errors import \
+            OutOfResources as TritonOutOfResources
+    except ImportError:
+        TritonOutOfResources = None
+    try:
+        from triton.runtime.errors import PTXASError as TritonPtxasError
+    except ImportError:
+        TritonPtxasError = None
 
     from . import errors
 
@@ -58,5 +77,55 @@ def _make_errors_triton_errors():
         def __reduce__(self):
             return (type(self), (self.error_message,))
 
-    CompilationError.__module__ = errors.__name__
-    errors._compilation_error_class = CompilationError
+    class CompileTimeAssertionFailure(errors.CompileTimeAssertionFailure,
+                                      CompilationError, TritonAssertion):
+        pass
+
+    _publish(errors, CompilationError, "_compilation_error_class")
+    _publish(errors, CompileTimeAssertionFailure, "_assertion_error_class")
+    if TritonPtxasError is not None:
+        class PtxasError(errors.PtxasError, CompilationError,
+                         TritonPtxasError):
+            pass
+
+        _publish(errors, PtxasError, "_ptxas_error_class")
+    if TritonOutOfResources is None:
+        return
+
+    class OutOfResourcesError(errors.OutOfResourcesError, CompilationError,
+                              TritonOutOfResources):
+        def __init__(self, message, required=0, limit=0,
+                     name="shared memory"):
+            CompilationError.__init__(self, message)
+            self.required = required
+            self.limit = limit
+            self.name = name
+
+        def __reduce__(self):
+            return (type(self), (self.error_message, self.required,
+                                 self.limit, self.name))
+
+    class LaunchOutOfResourcesError(errors.LaunchOutOfResourcesError,
+                                    TritonOutOfResources):
+        def __init__(self, message, result=0):
+            errors.LaunchOutOfResourcesError.__init__(self, message, result)
+
+        def __str__(self):
+            return Exception.__str__(self)
+
+        def __reduce__(self):
+            return (type(self), (Exception.__str__(self), self.result))
+
+    _publish(errors, OutOfResourcesError, "_out_of_resources_class")
+    _publish(errors, LaunchOutOfResourcesError,
+             "_launch_out_of_resources_class")
+
+
+def _publish(errors, cls, slot):
+    """Makes `cls` the class errors.py raises from `slot`, and reachable
+    as tilec.errors.Triton<Name> so that pickle finds it."""
+    name = "Triton" + cls.__name__
+    cls.__module__ = errors.__name__
+    cls.__qualname__ = name
+    setattr(errors, name, cls)
+    setattr(errors, slot, cls)

@@ -15,7 +15,7 @@ import hashlib
 import json
 import os
 
-from . import _lib
+from . import _lib, errors
 from .jit import JITFunction
 
 
@@ -203,8 +203,11 @@ class Autotuner:
         for c in configs:
             try:
                 timings[c] = self._bench(args, kwargs, grid, c)
-            except _lib.CudaError:
-                timings[c] = float("inf")  # too many registers, shared memory
+            except (_lib.CudaError, errors.OutOfResourcesError,
+                    errors.CompileTimeAssertionFailure, errors.PtxasError):
+                # Too many registers or too much shared memory, or a
+                # tl.static_assert the config fails: skipped, as Triton does.
+                timings[c] = float("inf")
         config = min(timings, key=timings.get)
         if timings[config] == float("inf"):
             raise _lib.TilecError("no autotune config of "

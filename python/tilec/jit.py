@@ -12,6 +12,7 @@ takes launch.py's fast path instead, which comes here only for what it has
 not seen.
 """
 
+import copy
 import functools
 import inspect
 import operator
@@ -21,7 +22,7 @@ import threading
 from . import _lib
 from . import launch as _launch
 from . import specialize as _spec
-from .errors import ArgumentError
+from .errors import ArgumentError, CompilationError
 from .source import KernelSource, python_function
 
 # Launch options a call may pass beside the kernel's arguments, as Triton's.
@@ -124,6 +125,8 @@ class CompiledKernel:
         # compiled kernel checks (JITFunction's launches specialized on
         # them).
         self._checks = []
+        # The libdevice a launch's extern_libs named (None: tilec's own).
+        self._libdevice = None
         self.kernels = {}
         self._entries = {}
         self._lock = threading.Lock()
@@ -169,22 +172,43 @@ class CompiledKernel:
                 self, self.load(ordinal), keep, num_values).as_tuple()
         return entry
 
+    def _init_handles(self):
+        """Triton's CompiledKernel._init_handles(): loads the kernel on the
+        current device (once), so that a failure to load shows here."""
+        self.load(stream_functions()[0]())
+
+    @property
+    def function(self):
+        """The loaded kernel's handle on the first device it was loaded on
+        (None before), as Triton's `CompiledKernel.function`."""
+        kernel = self.kernel
+        return kernel.handle if kernel is not None else None
+
     def __getitem__(self, grid):
-        """Triton's CompiledKernel[grid](*args): the runtime arguments only
-        (addresses as ints), on the current stream. Checked against the
-        specialization: the count, and the `:16` and `:1` entries."""
+        """Triton's CompiledKernel[grid](*args, stream=None), on the current
+        stream unless `stream` is given. `args` are either the runtime
+        arguments only (addresses as ints or tensors), the cheapest path,
+        or, as Triton's launcher takes them, one per parameter of the
+        kernel, constexprs included (which the specialization fixed, and
+        which are not passed). Checked against the specialization: the
+        count, and the `:16` and `:1` entries."""
         gx, gy, gz = _grid3(grid, None, None)
         get_device, get_stream = stream_functions()
         aligned = tuple(i for i, _, e in self._checks if e.endswith(":16"))
         ones = tuple(i for i, _, e in self._checks if e.endswith(":1"))
+        pointers = tuple(i for i, k in enumerate(self.kinds)
+                         if k == "pointer")
         count = len(self.kinds)
         entries = {}
 
-        def run(*args):
+        def run(*args, stream=None):
             if len(args) != count:
-                raise ArgumentError(
-                    f"launch of '{self.name}': expected {count} runtime "
-                    f"arguments, got {len(args)}")
+                args = self._runtime_args(args)
+            else:
+                for i in pointers:
+                    if args[i].__class__ is not int:
+                        args = self._runtime_args(args)
+                        break
             for i in aligned:
                 if args[i] & 15:
                     self._check_failed(args)
@@ -200,8 +224,52 @@ class CompiledKernel:
                                                      count)
             pack, call, handle, n, _ = entry
             _lib.launch_with(call, pack(handle, n, gx, gy, gz,
-                                        get_stream(device), *args))
+                                        get_stream(device) if stream is None
+                                        else stream, *args))
         return run
+
+    def _runtime_args(self, args):
+        """The runtime arguments of a bare launch given `args`: the runtime
+        arguments themselves, or one value per parameter of the kernel (a
+        tuple parameter as its tuple), as Triton's launcher takes them;
+        tensors become their addresses."""
+        params = self.metadata["params"]
+        names = self.fn.arg_names
+        # One per parameter, unless the count is the runtime one (a tuple
+        # argument says which, where tuple leaves make the counts equal).
+        if len(args) == len(params) and (
+                len(args) != len(names)
+                or not any(isinstance(a, tuple) for a in args)):
+            values = list(args)
+        elif len(args) == len(names):
+            by_name = dict(zip(names, args))
+            values = []
+            for p in params:
+                # A tuple's leaf is named by its path: "t.0.1".
+                path = p["name"].split(".")
+                value = by_name[path[0]]
+                for i in path[1:]:
+                    value = value[int(i)]
+                values.append(value)
+        else:
+            raise ArgumentError(
+                f"launch of '{self.name}': expected {len(params)} runtime "
+                f"arguments or {len(names)} arguments (one per parameter), "
+                f"got {len(args)}")
+        out = []
+        for p, value in zip(params, values):
+            kind = p["kind"]
+            if kind == "pointer" and hasattr(value, "data_ptr"):
+                _check_tensor(self.name, p["name"], value)
+                value = value.data_ptr()
+            elif kind == "tensordesc":
+                _check_descriptor(self.name, p["name"], value)
+            elif kind == "int" and value is not None:
+                value = int(value)
+            elif kind == "float" and value is not None:
+                value = float(value)
+            out.append(value)
+        return out
 
     def _check_failed(self, args):
         for i, name, entry in self._checks:
@@ -271,7 +339,9 @@ class _Asm(dict):
         if level is None:
             raise KeyError(key)
         src = self._kernel.fn.source
-        text = _lib.emit(src.text, src.filename, self._kernel._options, level)
+        with _lib.libdevice(self._kernel._libdevice):
+            text = _lib.emit(src.text, src.filename, self._kernel._options,
+                             level)
         self[key] = text
         return text
 
@@ -337,6 +407,7 @@ class JITFunction:
                        for i, p in enumerate(self.signature.parameters.values())]
         self.arg_names = [p.name for p in self.params]
         self.constexprs = [p.index for p in self.params if p.is_constexpr]
+        self._option_params = _OPTIONS.intersection(self.arg_names)
         self.debug = debug
         self.__name__ = self.fn.__name__
         self.__doc__ = self.fn.__doc__
@@ -345,6 +416,10 @@ class JITFunction:
         self._source = None
         # (specialization key) -> CompiledKernel
         self.cache = {}
+        # (specialization key) -> the CompilationError it raised: a compile
+        # is deterministic, and an autotuner asks again for each new key
+        # (Triton's caches the kernel whose _init_handles refuses it).
+        self._failures = {}
         # The fast path: launch.py's key -> the entry of a loaded kernel,
         # and the generated binder, made at the first launch.
         self.fast_cache = {}
@@ -455,7 +530,11 @@ class JITFunction:
     def bind(self, args, kwargs):
         """The launch options and every parameter's value, as Python binds
         them: a wrong count or an unknown keyword is a TypeError."""
-        options = ({k: kwargs.pop(k) for k in _OPTIONS.intersection(kwargs)}
+        # An option that is also a parameter's name (a constexpr
+        # `num_stages` passed on to tl.range) binds the parameter and sets
+        # the option, as in Triton.
+        options = ({k: kwargs[k] if k in self._option_params
+                    else kwargs.pop(k) for k in _OPTIONS.intersection(kwargs)}
                    if kwargs else {})
         params = self.params
         if len(args) > len(params):
@@ -536,8 +615,10 @@ class JITFunction:
         debug = options.get("debug", self.debug)
         if debug is None:
             debug = os.environ.get("TRITON_DEBUG", "0") not in ("", "0")
+        libdevice = _extern_libdevice(self.__name__,
+                                      options.get("extern_libs"))
         key = (tuple(entries), num_warps, num_stages, arch, bool(debug),
-               fp_fusion)
+               fp_fusion, libdevice)
         kernel = self.cache.get(key)
         if kernel is not None:
             return kernel
@@ -545,6 +626,9 @@ class JITFunction:
             kernel = self.cache.get(key)
             if kernel is not None:
                 return kernel
+            failure = self._failures.get(key)
+            if failure is not None:
+                raise copy.copy(failure)
             defines = [tuple(e.split("=", 1)) for e in entries
                        if _is_define(e)]
             signature = ", ".join(e for e in entries if not _is_define(e))
@@ -555,8 +639,14 @@ class JITFunction:
                                 modules=src.compiler_modules(),
                                 globals_=src.globals,
                                 include_dirs=self.include_dirs)
-            compiled = _lib.compile(src.text, src.filename, opts)
+            try:
+                with _lib.libdevice(libdevice):
+                    compiled = _lib.compile(src.text, src.filename, opts)
+            except CompilationError as e:
+                self._failures[key] = copy.copy(e)  # without its traceback
+                raise
             kernel = CompiledKernel(self, signature, opts, compiled)
+            kernel._libdevice = libdevice
             kernel._set_checks({p.name: e for p, e in zip(self.params,
                                                           entries)})
             self.cache[key] = kernel
@@ -620,6 +710,34 @@ def _refuse_unsupported(kernel, options):
         if options.get(name):
             raise ArgumentError(f"launch of '{kernel}': {name} is not "
                                 "supported by tilec")
+
+
+def _extern_libdevice(kernel, extern_libs):
+    """The libdevice file of Triton's `extern_libs` option ({'libdevice':
+    path}, or its items), None when it names none; tilec links libdevice
+    and no other library."""
+    if not extern_libs:
+        return None
+    items = (extern_libs.items() if isinstance(extern_libs, dict)
+             else extern_libs)
+    try:
+        libs = {name: path for name, path in items}
+    except (TypeError, ValueError):
+        raise ArgumentError(f"launch of '{kernel}': extern_libs must map "
+                            "library names to paths, got "
+                            f"{extern_libs!r}") from None
+    for name in libs:
+        if name != "libdevice":
+            raise ArgumentError(f"launch of '{kernel}': extern_libs names "
+                                f"'{name}'; tilec links libdevice only")
+    path = libs.get("libdevice")
+    if not path:
+        return None
+    path = os.path.abspath(os.fspath(path))
+    if not os.path.isfile(path):
+        raise ArgumentError(f"launch of '{kernel}': extern_libs names "
+                            f"libdevice at '{path}', which is not a file")
+    return path
 
 
 def _check_descriptor(kernel, name, desc):

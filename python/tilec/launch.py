@@ -32,7 +32,7 @@ from . import specialize as _spec
 # The launch options a call may pass beside the kernel's arguments.
 OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg",
            "enable_fp_fusion", "debug", "launch_cooperative_grid",
-           "launch_pdl", "arch")
+           "launch_pdl", "arch", "extern_libs")
 
 # The packet header of tilec.h: kernel, number of slots, grid x, y, z,
 # 4 bytes of padding, stream.
@@ -233,7 +233,11 @@ def make_binder(fn, params, tensor_cls, get_device, get_stream, cache, miss,
         *body,
         "    _tc_dev = _tc_get_device()",
         f"    _tc_key = ({', '.join(key_parts)},)",
-        "    _tc_e = _tc_cache.get(_tc_key)",
+        "    try:",
+        "        _tc_e = _tc_cache.get(_tc_key)",
+        "    except _tc_TypeError:",
+        "        _tc_key = _tc_hashable(_tc_key)",
+        "        _tc_e = _tc_cache.get(_tc_key)",
         "    if _tc_e is None:",
         f"        return _tc_miss(_tc_key, _tc_dev, _tc_grid, "
         f"{{{meta}}}, _tc_kw, {vals_tuple})",
@@ -263,7 +267,8 @@ def make_binder(fn, params, tensor_cls, get_device, get_stream, cache, miss,
     ]
     namespace = {
         "_tc_int": int, "_tc_tuple": tuple, "_tc_len": len,
-        "_tc_AttributeError": AttributeError,
+        "_tc_AttributeError": AttributeError, "_tc_TypeError": TypeError,
+        "_tc_hashable": hashable_key,
         "_tc_M": MISSING, "_tc_bind_fail": bind_fail,
         "_tc_T": tensor_cls if tensor_cls is not None else _NoTensor,
         "_tc_get_device": get_device, "_tc_get_stream": get_stream,
@@ -280,6 +285,24 @@ def make_binder(fn, params, tensor_cls, get_device, get_stream, cache, miss,
     launch = namespace[fn_name]
     launch.__tilec_source__ = source
     return launch
+
+
+def hashable_key(key):
+    """A launch key whose options hold unhashable values (`extern_libs`, a
+    dict): the same key with each dict or list option made a tuple."""
+    *head, options = key
+    if options is None:
+        return key  # unhashable for another reason: get() raises again
+    return (*head, tuple((name, _hashable(value)) for name, value in options))
+
+
+def _hashable(value):
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted((k, _hashable(v))
+                                     for k, v in value.items())))
+    if isinstance(value, (list, tuple)):
+        return ("list", tuple(_hashable(v) for v in value))
+    return value
 
 
 class _Missing:

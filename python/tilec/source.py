@@ -15,6 +15,7 @@ tilec's frontend reads the kernel's whole file. What Python adds:
   assignment itself.
 """
 
+import ast
 import inspect
 import os
 import sys
@@ -83,6 +84,54 @@ def _module_file(module_name):
     return os.path.abspath(path)
 
 
+def _is_autotune(decorator):
+    """`@triton.autotune(...)`, `@autotune(...)`, ... (by its last name)."""
+    if not isinstance(decorator, ast.Call):
+        return False
+    func = decorator.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(
+        func, "id", "")
+    return name == "autotune"
+
+
+def strip_autotune(text, name, line):
+    """(text, line): `text` with the autotune decorators of the function
+    `name` whose definition (decorators included) starts at `line` blanked
+    out (lines keep their numbers), and the line its definition starts at
+    then (its first remaining decorator, or its `def`). Python tunes the
+    configs (Triton's autotuner, or tilec's, autotune.py) and passes each
+    one's values to the compiler, which would otherwise read the decorator
+    itself, as the command line does, and refuse what only Python can run
+    there: a config's `pre_hook`, configs computed by calling torch."""
+    if "autotune" not in text:
+        return text, line
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return text, line  # the compiler reports it
+    lines = text.split("\n")
+    changed = False
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                or node.name != name:
+            continue
+        first = min([d.lineno for d in node.decorator_list] + [node.lineno])
+        if line not in (first, node.lineno):
+            continue
+        kept = [node.lineno]
+        for d in node.decorator_list:
+            if _is_autotune(d):
+                for i in range(d.lineno - 1, d.end_lineno):
+                    lines[i] = ""
+                changed = True
+            else:
+                kept.append(d.lineno)
+        if changed:
+            line = min(kept)
+        break
+    return ("\n".join(lines) if changed else text), line
+
+
 class KernelSource:
     """The kernel's file, the other modules its helpers live in, and the
     constexpr globals they read."""
@@ -100,7 +149,8 @@ class KernelSource:
                             "(tilec compiles kernels defined in .py files)")
         self.filename = os.path.abspath(path)
         with open(self.filename, encoding="utf-8") as f:
-            self.text = f.read()
+            self.text, self.line = strip_autotune(f.read(), self.name,
+                                                  self.line)
         # (function, jit object) put at the top level of the text (hoist.py).
         self.hoisted = []
         if needs_hoisting(self.fn, None, self.jit_object):
