@@ -244,6 +244,7 @@ enum class PyClass {
   PointerType, // tl.pointer_type
   BlockType,   // tl.block_type
   TlTuple,     // tl.tuple
+  TensorDescriptor, // tl.tensor_descriptor (host or device-side)
   Int,
   Float,
   Bool,
@@ -273,6 +274,8 @@ static std::optional<PyClass> tritonClass(llvm::StringRef n) {
       .Case("pointer_type", PyClass::PointerType)
       .Case("block_type", PyClass::BlockType)
       .Case("tuple", PyClass::TlTuple)
+      .Cases({"tensor_descriptor", "tensor_descriptor_base"},
+             PyClass::TensorDescriptor)
       .Default(std::nullopt);
 }
 
@@ -354,6 +357,9 @@ FailureOr<TValue> Emitter::evalIsInstance(const CallExpr *call) {
       break;
     case PyClass::BlockType:
       r = v.isBlockType();
+      break;
+    case PyClass::TensorDescriptor:
+      r = v.isDescriptor();
       break;
     case PyClass::Int:
       r = v.isInt() || v.isBool();

@@ -301,12 +301,10 @@ Emitter::callFunction(const FunctionDef *f, const CallExpr *call,
       return failure();
     bound[p.name] = *d;
   }
-  for (const Param &p : f->params)
-    if (isConstexprAnnotation(p.annotation.get()) &&
-        !bound[p.name].isConstexpr())
-      return err(cl, "argument '" + p.name + "' of '" + f->name +
-                         "' is a tl.constexpr parameter but got a runtime "
-                         "value");
+  // A helper's `tl.constexpr` annotation does not make its argument one:
+  // Triton 3.6 binds whatever the caller passes (its tutorial's attention
+  // passes tensors to `offs_m: tl.constexpr`), so a use that needs a
+  // constexpr reports it where the value is used.
   if (f->isConstexprFunction)
     return callConstexprFunction(f, cl, bound);
   return inlineFunction(f, cl, bound);

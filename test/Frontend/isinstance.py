@@ -59,3 +59,22 @@ def k(x_ptr, n, N: tl.constexpr):
     y = scale(x, x)
     z = scale(y, 2.0)
     tl.store(x_ptr + tl.arange(0, 16), z)
+
+# -----
+
+import triton
+import triton.language as tl
+
+
+# A tensor descriptor made in the kernel is a tl.tensor_descriptor (Triton's
+# tutorial attention branches on it), and no tl.tensor.
+# CHECK-LABEL: func.func @k
+@triton.jit
+def k(x_ptr, n, N: tl.constexpr):
+    desc = tl.make_tensor_descriptor(x_ptr, shape=[n, 16], strides=[16, 1],
+                                     block_shape=[16, 16])
+    tl.static_assert(isinstance(desc, tl.tensor_descriptor))
+    tl.static_assert(isinstance(desc, (tl.tensor, tl.tensor_descriptor)))
+    tl.static_assert(not isinstance(desc, tl.tensor))
+    tl.static_assert(not isinstance(x_ptr, tl.tensor_descriptor))
+    desc.store([0, 0], desc.load([0, 0]))
