@@ -17,6 +17,10 @@ R=$OUT
 END=${RUN_SECONDS:-540}
 xz -dc .carry/lib/libtilec.so.xz > /tmp/libtilec.so.0.1.0 && chmod +x /tmp/libtilec.so.0.1.0
 export TILEC_LIBRARY=/tmp/libtilec.so.0.1.0 TILEC_CACHE_DIR=/tmp/tilec-cache PYTHONUNBUFFERED=1
+# ptxas for the JIT: the toolkit's, else the one Triton ships.
+if [[ ! -x /usr/local/cuda/bin/ptxas ]] && ! command -v ptxas > /dev/null; then
+  export TILEC_PTXAS="$(python3 -c 'import os, triton; print(os.path.join(os.path.dirname(triton.__file__), "backends/nvidia/bin/ptxas"))')"
+fi
 # s NAME CAP COMMAND...: runs under min(CAP, what is left of END - 25 s).
 s() {
   local n=$1 cap=$2; shift 2
