@@ -95,7 +95,7 @@ def test_prune_configs_by_as_triton():
 
     def early(cfgs, nargs, **kw):
         seen["nargs"], seen["kw"] = sorted(nargs), sorted(kw)
-        return [c for c in cfgs if c.kwargs["BLOCK"] <= nargs["n"] // 8]
+        return [c for c in cfgs if c.kwargs["BLOCK"] <= kw["n"] // 8]
 
     def model(**kw):
         assert kw["n"] in (4096, 8192) and kw["num_warps"] == 4
