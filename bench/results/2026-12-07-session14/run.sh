@@ -32,7 +32,7 @@ s() {
   tail -3 "$R/$n.log" | grep -v " rc=" | cut -c1-300
 }
 nvidia-smi -L | tee "$R/summary.txt"
-( bash bench/triton_tests/run.sh "$R/tt" tilec 260 > "$R/tt.out" 2>&1 ) &
+( bash bench/triton_tests/run.sh "$R/tt" tilec "${TT_SECONDS:-260}" > "$R/tt.out" 2>&1 ) &
 TT=$!
 s smoke 45 .carry/tilec-gpu-smoke-carry
 s samples 120 .carry/tilec-gpu-samples-carry .carry/samples
@@ -42,8 +42,8 @@ OPSUITE_CARRY=.carry/ops-new s ops 80 bash bench/opsuite/gpu.sh "$R/ops"
 sed -n '/| status | kernels |/,/^$/p' "$R/ops/results.md" 2>/dev/null
 wait $TT; echo "language tests done at $SECONDS s" | tee -a "$R/summary.txt"
 tail -3 "$R/tt/pytest-tilec.log" | tee -a "$R/summary.txt"
+mkdir -p "$R/py"; s python_jit 60 python3 bench/python_jit.py "$R/py"
 s attention 110 python3 bench/attention_pipeline.py --carry .carry/attention --out "$R/attn"
 head -30 "$R/attn/attention.md" 2>/dev/null
-mkdir -p "$R/py"; s python_jit 60 python3 bench/python_jit.py "$R/py"
 s tutorials 100 bash bench/triton_tests/tutorials.sh "$R/tut" 90
 cd "$R" && tar czf a.tgz --exclude a.tgz . && find . -mindepth 1 -maxdepth 1 ! -name a.tgz ! -name summary.txt -exec rm -rf {} +
