@@ -5,25 +5,7 @@ import pytest
 
 import add as kernels
 import tilec
-from conftest import FakeTensor
-
-
-class Config:
-    def __init__(self, kwargs, num_warps=4, num_stages=3):
-        self.kwargs = kwargs
-        self.num_warps = num_warps
-        self.num_stages = num_stages
-        self.pre_hook = None
-
-
-class Autotuner:
-    def __init__(self, fn, configs, key):
-        self.fn = fn
-        self.configs = configs
-        self.keys = key
-        self.reset_to_zero = []
-        self.restore_value = []
-        self.early_config_prune = None
+from conftest import Autotuner, Config, FakeTensor
 
 
 class Heuristics:

@@ -11,33 +11,11 @@ import pytest
 
 import add as kernels
 import tilec
-from conftest import FAKE_LIBCUDA, FakeTensor
+from conftest import FAKE_LIBCUDA, FakeTensor, last_launch
 from tilec import launch as launch_mod
 
 pytestmark = pytest.mark.skipif(not FAKE_LIBCUDA,
                                 reason="needs tests/fake_cuda (ctest)")
-
-
-@pytest.fixture
-def fake():
-    lib = ctypes.CDLL(FAKE_LIBCUDA)
-    lib.fake_set_launch_result(0)
-    # The fake cannot tell how many arguments a launch has: it copies this
-    # many (add_kernel's 4 unless a test says otherwise).
-    lib.fake_set_arg_count(4)
-    yield lib
-    lib.fake_set_arg_count(0)
-
-
-def last_launch(fake, count):
-    """The last launch's grid, block, stream and first `count` arguments;
-    the fake copied as many as fake_set_arg_count said before it."""
-    grid = (ctypes.c_uint * 3)()
-    block = (ctypes.c_uint * 3)()
-    stream = ctypes.c_uint64()
-    words = (ctypes.c_uint64 * 32)()
-    fake.fake_last_launch(grid, block, ctypes.byref(stream), words)
-    return tuple(grid), tuple(block), stream.value, list(words[:count])
 
 
 @pytest.fixture(params=["classified", "inline"])

@@ -2,14 +2,13 @@
 parameters of the compiled kernel and the values a launch packs."""
 
 import collections
-import ctypes
 import struct
 
 import pytest
 
 import tilec
 import tuples as kernels
-from conftest import FAKE_LIBCUDA, FakeTensor
+from conftest import FAKE_LIBCUDA, FakeTensor, last_launch
 from tilec import launch as launch_mod
 from tilec import specialize as spec
 
@@ -78,34 +77,24 @@ def test_tuple_tensor_on_the_cpu_is_refused():
 
 @pytest.mark.skipif(not FAKE_LIBCUDA, reason="needs tests/fake_cuda (ctest)")
 @pytest.mark.parametrize("inline", [False, True])
-def test_tuple_arguments_through_the_fast_path(inline, monkeypatch):
+def test_tuple_arguments_through_the_fast_path(inline, monkeypatch, fake):
     """A launch with tuple arguments, first (general path, then its fast
     entry) and again (the binder's packet): both hand the driver the
     leaves, flattened, in the kernel's parameter order, and the parameter
     after the tuples keeps its slot."""
     if inline:
         monkeypatch.setattr(launch_mod, "tensor_class", lambda: FakeTensor)
-    fake = ctypes.CDLL(FAKE_LIBCUDA)
-    fake.fake_set_launch_result(0)
     fake.fake_set_arg_count(7)
-    try:
-        k = tilec.jit(kernels.store_each.fn)
-        seen = []
-        for base in (0x40000, 0x80000):
-            ptrs = (FakeTensor(base), FakeTensor(base + 0x10))
-            k[(1,)](16, ptrs, 0, (5, 7), (3, (None, 2)))
-            words = (ctypes.c_uint64 * 32)()
-            grid = (ctypes.c_uint * 3)()
-            block = (ctypes.c_uint * 3)()
-            stream = ctypes.c_uint64()
-            fake.fake_last_launch(grid, block, ctypes.byref(stream), words)
-            seen.append(list(words[:7]))
-        assert len(k.fast_cache) == 1
-        assert seen == [[16, 0x40000, 0x40010, 5, 7, 3, 2],
-                        [16, 0x80000, 0x80010, 5, 7, 3, 2]]
-        # Another tuple specialization (an unaligned pointer) misses.
-        ptrs = (FakeTensor(0x40004), FakeTensor(0x40010))
+    k = tilec.jit(kernels.store_each.fn)
+    seen = []
+    for base in (0x40000, 0x80000):
+        ptrs = (FakeTensor(base), FakeTensor(base + 0x10))
         k[(1,)](16, ptrs, 0, (5, 7), (3, (None, 2)))
-        assert len(k.fast_cache) == 2
-    finally:
-        fake.fake_set_arg_count(0)
+        seen.append(last_launch(fake, 7)[3])
+    assert len(k.fast_cache) == 1
+    assert seen == [[16, 0x40000, 0x40010, 5, 7, 3, 2],
+                    [16, 0x80000, 0x80010, 5, 7, 3, 2]]
+    # Another tuple specialization (an unaligned pointer) misses.
+    ptrs = (FakeTensor(0x40004), FakeTensor(0x40010))
+    k[(1,)](16, ptrs, 0, (5, 7), (3, (None, 2)))
+    assert len(k.fast_cache) == 2

@@ -19,7 +19,8 @@ import pytest
 
 import tilec
 import tutorial_api as kernels
-from conftest import FAKE_LIBCUDA, FakeTensor
+from conftest import (FAKE_LIBCUDA, Autotuner, Config, FakeTensor,
+                      last_launch)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 needs_fake = pytest.mark.skipif(not FAKE_LIBCUDA,
@@ -27,21 +28,10 @@ needs_fake = pytest.mark.skipif(not FAKE_LIBCUDA,
 
 
 @pytest.fixture
-def fake():
-    lib = ctypes.CDLL(FAKE_LIBCUDA)
-    lib.fake_set_launch_result(0)
-    lib.fake_set_arg_count(6)
-    yield lib
-    lib.fake_set_arg_count(0)
-
-
-def last_launch(fake, count):
-    grid = (ctypes.c_uint * 3)()
-    block = (ctypes.c_uint * 3)()
-    stream = ctypes.c_uint64()
-    words = (ctypes.c_uint64 * 32)()
-    fake.fake_last_launch(grid, block, ctypes.byref(stream), words)
-    return tuple(grid), tuple(block), stream.value, list(words[:count])
+def fake(fake):
+    """conftest's fake driver, copying six arguments."""
+    fake.fake_set_arg_count(6)
+    return fake
 
 
 def rows_args(base=0x100000):
@@ -172,24 +162,9 @@ def test_out_of_resources_at_launch_is_its_own_error():
     assert type(errors.cuda_error("other", 1)) is tilec.CudaError
 
 
-class Config:
-    def __init__(self, kwargs, num_warps=4, num_stages=3):
-        self.kwargs = kwargs
-        self.num_warps = num_warps
-        self.num_stages = num_stages
-        self.pre_hook = None
-
-
-class Autotune:
-    def __init__(self, fn, configs, key):
-        self.fn, self.configs, self.keys = fn, configs, key
-        self.reset_to_zero = self.restore_value = []
-        self.early_config_prune = None
-
-
 @needs_fake
 def test_tilec_autotuner_skips_configs_that_cannot_run(fake):
-    tuned = tilec.jit(Autotune(kernels.bounded_kernel.fn,
+    tuned = tilec.jit(Autotuner(kernels.bounded_kernel.fn,
                                [Config({"BLOCK": 128}),
                                 Config({"BLOCK": 32})], []))
     tuned.timer = lambda launch: launch() or 1.0
