@@ -68,7 +68,9 @@ struct Evaluator::Frame {
       if (it != locals->end())
         return &it->second;
     }
-    for (const ClosureScope *s = enclosing; s; s = s->parent)
+    // A name the function declares `global` skips the enclosing scopes.
+    for (const ClosureScope *s = isGlobal(name) ? nullptr : enclosing; s;
+         s = s->parent)
       if (auto it = s->locals.find(name); it != s->locals.end())
         return const_cast<PyValue *>(&it->second);
     if (auto c = module->clobbered.find(name); c != module->clobbered.end())

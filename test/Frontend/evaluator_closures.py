@@ -69,15 +69,29 @@ def shadow():
     return inner() * 10 + x
 
 
+mode = "module"
+
+
+def global_in_closure():
+    mode = "enclosing"
+
+    def inner():
+        global mode  # the module's, not global_in_closure's
+        return mode
+
+    return inner() + "/" + mode
+
+
 @triton.autotune(
     configs=[triton.Config({'VENDOR': vendor_module, 'LOADS': loads,
                             'QUERIED': QUERIED, 'LATE': late(),
-                            'DECORATED': plus_one(4), 'SHADOW': shadow()})],
+                            'DECORATED': plus_one(4), 'SHADOW': shadow(),
+                            'MODE': global_in_closure()})],
     key=[])
 @triton.jit
 def k(x_ptr, VENDOR: tl.constexpr, LOADS: tl.constexpr,
       QUERIED: tl.constexpr, LATE: tl.constexpr, DECORATED: tl.constexpr,
-      SHADOW: tl.constexpr):
+      SHADOW: tl.constexpr, MODE: tl.constexpr):
     pass
 
-# CHECK: 0: VENDOR="_NVIDIA", LOADS=2, QUERIED="_AMD", LATE=6, DECORATED=50, SHADOW=21
+# CHECK: 0: VENDOR="_NVIDIA", LOADS=2, QUERIED="_AMD", LATE=6, DECORATED=50, SHADOW=21, MODE="module/enclosing"
