@@ -40,14 +40,18 @@ NOT_IN_OPSUITE = {
     "pair_uniform_to_normal": "random.py's helper, run by the randn cases",
     "rand4x": "four rand streams, built as the rand cases are",
     "randn4x": "four randn streams, built as the randn cases are",
+    "gdc_wait": "no value to compare: it orders this grid after the one "
+                "before it, which a differential run of one kernel cannot see",
+    "gdc_launch_dependents": "no value to compare: a launch hint for the "
+                             "grid after this one",
 }
 # Groups whose functions act at compile time (or only in a for loop), where
 # the op suite has nothing to run.
 COMPILE_TIME_GROUPS = {"compile time", "loops", "Python builtins", ""}
 
-GROUP_ORDER = ["indexing", "memory", "debugging", "elementwise", "reductions",
-               "matrix", "shapes", "random", "compile time", "loops",
-               "Python builtins"]
+GROUP_ORDER = ["indexing", "memory", "debugging", "synchronization",
+               "elementwise", "reductions", "matrix", "shapes", "random",
+               "compile time", "loops", "Python builtins"]
 
 
 class Entry:
@@ -62,7 +66,7 @@ class Entry:
 
     @property
     def tl_side(self):
-        return bool(self.reach & {"tl", "math", "method", "triton"})
+        return bool(self.reach & {"tl", "math", "method", "triton", "cuda"})
 
 
 def read_table(tilec):
@@ -103,7 +107,8 @@ def generate_functions(entries):
         "Each is `tl.NAME`, except the Python builtins, called bare, and "
         f"those reached only another way ({not_tl}). Also reached as "
         f"`tl.math.NAME`: {names('math')}. As tensor methods `x.NAME(...)`: "
-        f"{names('method')}. As `triton.NAME`: {names('triton')}.",
+        f"{names('method')}. As `triton.NAME`: {names('triton')}. As "
+        f"`tl.extra.cuda.NAME`: {names('cuda')}.",
     ]
     return lines
 
@@ -113,7 +118,8 @@ def generate_refused(entries):
     py = [e for e in entries if e.status == "refused" and "py" in e.reach]
     lines = ["- Triton functions tilec does not implement, refused at the "
              "call: " + ", ".join(f"`{e.name}` ({e.reason})" for e in tl)
-             + "; and the `tl.extra` functions other than libdevice."]
+             + "; and the `tl.extra` functions other than libdevice and "
+             "those of the table above."]
     lines.append("- Python builtins, refused where the name is read: "
                  + ", ".join(f"`{e.name}`" for e in py) + ".")
     return lines

@@ -26,6 +26,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,6 +54,23 @@ struct GpuArch {
   bool archSpecific;
   /// The oldest PTX ISA that knows the target, times ten: 80 for sm_90a.
   unsigned minPtxVersion;
+
+  /// What one multiprocessor holds (the CUDA occupancy tables): threads,
+  /// CTAs and shared memory bytes. Every architecture here has 64K 32-bit
+  /// registers per multiprocessor.
+  unsigned maxThreadsPerSM, maxCtasPerSM, sharedBytesPerSM;
+  /// The architecture's reference card: what module-level Python reads
+  /// from `torch.cuda.get_device_properties()` when tilec compiles for it
+  /// (the target is known, the card is not; these are the card's published
+  /// figures, not those of whatever GPU the kernel later runs on).
+  struct ReferenceDevice {
+    /// The name as `torch.cuda.get_device_name()` reports it.
+    llvm::StringRef name;
+    unsigned multiProcessorCount;
+    /// Memory and L2 cache, in bytes (nominal: 80 GB is 80 GiB).
+    uint64_t totalMemoryBytes;
+    unsigned l2CacheBytes;
+  } device;
 
   /// Whether the target has wgmma (warpgroup MMA): sm_90a alone.
   bool hasWgmma() const { return archSpecific && smVersion == 90; }

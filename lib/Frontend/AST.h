@@ -559,6 +559,9 @@ struct Param {
 /// `@tilec.jit` (possibly called with arguments, possibly below other
 /// decorators, which are kept for later use, e.g. `triton.autotune`).
 struct FunctionDef {
+  /// A plain function whose body defines functions (nested `def`s, which
+  /// the evaluator runs as closures).
+  bool hasNestedFunctions = false;
   SourceLoc loc;     // location of the `def` keyword
   SourceLoc nameLoc; // location of the function's name
   std::string name;

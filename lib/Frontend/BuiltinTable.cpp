@@ -120,7 +120,7 @@ const BuiltinParams &tilec::frontend::getBuiltinParams(const Builtin &b) {
   return getIndex().params[&b - kBuiltins];
 }
 
-// Fields, tab-separated: name, reach (`tl,math,method,triton,py`), status
+// Fields, tab-separated: name, reach (`tl,math,method,triton,py,cuda`), status
 // (`supported`, `refused`, `name`), group, signature, minimum compute
 // capability, reason.
 void tilec::printBuiltinTable(llvm::raw_ostream &os) {
@@ -129,7 +129,8 @@ void tilec::printBuiltinTable(llvm::raw_ostream &os) {
       {Math, "math"},
       {Method, "method"},
       {Triton, "triton"},
-      {Py, "py"}};
+      {Py, "py"},
+      {Cuda, "cuda"}};
   for (const Builtin &b : kBuiltins) {
     os << b.name << '\t';
     llvm::ListSeparator sep(",");

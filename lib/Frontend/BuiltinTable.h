@@ -63,6 +63,7 @@ enum BuiltinReach : unsigned {
   Method = 4, ///< `x.X()` on a tensor
   Triton = 8, ///< `triton.X`
   Py = 16,    ///< a Python builtin, called bare
+  Cuda = 32,  ///< `tl.extra.cuda.X`, `triton.language.extra.cuda.X`
 };
 
 /// What a call of the entry does.
@@ -90,7 +91,9 @@ struct Builtin {
   /// The oldest compute capability (times ten) that has it; 0: every one.
   unsigned minComputeCapability;
 
-  bool isTlSide() const { return reach & (Tl | Math | Method | Triton); }
+  bool isTlSide() const {
+    return reach & (Tl | Math | Method | Triton | Cuda);
+  }
 };
 
 /// The parameters of an entry's signature, for binding: the names in order

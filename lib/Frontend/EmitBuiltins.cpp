@@ -119,11 +119,19 @@ FailureOr<TValue> Emitter::callBuiltin(
                                      "' takes no keyword arguments");
     return callLibdevice(name.drop_front(at + strlen(".libdevice.")), args,
                          call->getLoc());
-  } else if (name.starts_with("triton.language.extra"))
+  } else if (name.starts_with("triton.language.extra")) {
+    // The CUDA backend's functions in the table (tl.extra.cuda.gdc_wait);
+    // the rest of tl.extra is refused by its full name.
+    llvm::StringRef cudaFn = name;
+    if (cudaFn.consume_front("triton.language.extra.cuda.") &&
+        lookupBuiltin(cudaFn, Cuda))
+      return callTableEntry(cudaFn, Cuda, ("tl.extra.cuda." + cudaFn).str(),
+                            call, args, kwargs, argLocs);
     return err(call->getLoc(),
                "'" + name +
                    "' (libdevice and other extern functions) is not "
                    "supported by tilec");
+  }
   else if (name.starts_with("triton.language."))
     fn = name.drop_front(strlen("triton.language."));
   else

@@ -1,11 +1,12 @@
 //===- EmitDebug.cpp - Debugging builtins and tl.assume ---------*- C++ -*-===//
 //
-// tl.debug_barrier, tl.assume, tl.static_print, tl.device_print (and
-// Python's `print`, which Triton maps to it) and tl.device_assert (and
-// Python's `assert`), with
-// Triton 3.6's rules: device_print reshapes its prefix the way Triton's
-// semantic layer does, and device_assert is emitted only in debug mode
-// (TRITON_DEBUG or `@triton.jit(debug=True)`); elsewhere it vanishes.
+// tl.debug_barrier, tl.extra.cuda.gdc_wait and gdc_launch_dependents
+// (programmatic dependent launch), tl.assume, tl.static_print,
+// tl.device_print (and Python's `print`, which Triton maps to it) and
+// tl.device_assert (and Python's `assert`), with Triton 3.6's rules:
+// device_print reshapes its prefix the way Triton's semantic layer does, and
+// device_assert is emitted only in debug mode (TRITON_DEBUG or
+// `@triton.jit(debug=True)`); elsewhere it vanishes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -137,6 +138,15 @@ static std::string pyStr(const TValue &v) {
 
 FailureOr<TValue> Emitter::builtinDebugBarrier(BuiltinCall &c) {
   tile::DebugBarrierOp::create(b, loc(c.loc));
+  return TValue::none();
+}
+
+FailureOr<TValue> Emitter::builtinGridDepControl(BuiltinCall &c) {
+  // The table's MIN_CC (sm_90) has refused older targets at the call.
+  tile::GridDepControlOp::create(b, loc(c.loc),
+                                 c.fn == "gdc_wait"
+                                     ? tile::GridDepAction::Wait
+                                     : tile::GridDepAction::LaunchDependents);
   return TValue::none();
 }
 

@@ -14,6 +14,7 @@
 
 #include "Tile/IR/TileOps.h"
 #include "tilec/Limits.h"
+#include "tilec/Target.h"
 #include "tilec/TensorDescriptor.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -745,8 +746,20 @@ void tilec::registerFrontendDialects(mlir::DialectRegistry &registry) {
 
 tilec::frontend::EvalOptions
 tilec::frontend::toEvalOptions(const FrontendOptions &options) {
-  return makeEvalOptions(options.arch, options.includeDirs,
-                         options.usePythonPath);
+  EvalOptions eval = makeEvalOptions(options.arch, options.includeDirs,
+                                     options.usePythonPath);
+  // The reference card of the target, for torch.cuda.get_device_properties.
+  if (llvm::Expected<GpuArch> arch = parseArch(options.arch)) {
+    eval.device.name = arch->device.name.str();
+    eval.device.multiProcessorCount = arch->device.multiProcessorCount;
+    eval.device.totalMemory = int64_t(arch->device.totalMemoryBytes);
+    eval.device.l2CacheSize = arch->device.l2CacheBytes;
+    eval.device.maxThreadsPerMultiProcessor = arch->maxThreadsPerSM;
+    eval.device.sharedMemoryPerMultiprocessor = arch->sharedBytesPerSM;
+  } else {
+    llvm::consumeError(arch.takeError());
+  }
+  return eval;
 }
 
 mlir::OwningOpRef<mlir::ModuleOp>

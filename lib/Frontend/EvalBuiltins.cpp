@@ -7,7 +7,11 @@
 // `triton.Config`, `triton.__version__` (3.6.0, the Triton tilec
 // implements), the target queries answered from `--arch`
 // (`torch.cuda.get_device_capability()`, `triton.runtime.driver.active.
-// get_current_target()`), and `os.environ.get` / `os.getenv`, read when the
+// get_current_target()`, and `torch.cuda.get_device_properties()` and
+// `get_device_name()` from the target's reference card, GpuArch in
+// tilec/Target.h), the CUDA device values they take (`torch.device("cuda")`,
+// `torch.cuda.current_device()`, `triton.runtime.driver.active.
+// get_active_torch_device()`), and `os.environ.get` / `os.getenv`, read when the
 // kernel is compiled. Any other name of those modules is an external value,
 // unknown wherever its value is needed.
 //
@@ -86,6 +90,13 @@ static std::string knownBuiltin(StringRef path) {
       .Case("torch.cuda.get_device_capability",
             "torch.cuda.get_device_capability")
       .Case("torch.cuda.is_available", "torch.cuda.is_available")
+      .Case("torch.cuda.get_device_properties",
+            "torch.cuda.get_device_properties")
+      .Case("torch.cuda.get_device_name", "torch.cuda.get_device_name")
+      .Case("torch.cuda.current_device", "torch.cuda.current_device")
+      .Case("torch.device", "torch.device")
+      .Case("triton.runtime.driver.active.get_active_torch_device",
+            "triton.get_active_torch_device")
       .Case("triton.runtime.driver.active.get_current_target",
             "triton.get_current_target")
       .Cases({"os.environ.get", "os.getenv"}, "os.getenv")
@@ -127,6 +138,15 @@ PyValue Evaluator::builtinAttr(const PyValue &base, StringRef attr,
     if (base.s == "Config" && attr == "all_kwargs")
       return PyValue::object("method", {{"self", base},
                                         {"name", PyValue::str(attr.str())}});
+    if (base.s == "_CudaDeviceProperties") {
+      std::string known;
+      for (const auto &[n, v] : *base.attrs)
+        known += (known.empty() ? "" : ", ") + n;
+      return unknown("the attribute '" + attr +
+                     "' of torch.cuda.get_device_properties(), which tilec "
+                     "does not know for the target (it knows " +
+                     known + ")");
+    }
     return unknown("the attribute '" + attr + "' of " + repr(base));
   }
   case PyValue::Kind::Str:
@@ -565,6 +585,86 @@ PyValue Evaluator::callBuiltin(StringRef name, PyList &args, PyAttrs &kwargs,
                            PyValue::integer(int64_t(options.ccMinor))});
   if (name == "torch.cuda.is_available")
     return PyValue::boolean(true);
+  if (name == "torch.cuda.current_device")
+    return PyValue::integer(int64_t(0));
+  if (name == "torch.device" ||
+      name == "triton.get_active_torch_device") {
+    // torch.device("cuda"), ("cuda:1"), ("cuda", 1), (1); Triton's active
+    // device is cuda:0 (tilec compiles for one target).
+    PyValue type = PyValue::str("cuda");
+    PyValue index = PyValue::integer(int64_t(0));
+    if (name == "torch.device") {
+      const PyValue *t = args.empty() ? kwarg(kwargs, "type") : &args[0];
+      const PyValue *i = args.size() > 1 ? &args[1] : kwarg(kwargs, "index");
+      if (!t || args.size() > 2)
+        return bad();
+      index = PyValue::none();
+      if (t->is(PyValue::Kind::Int)) {
+        index = *t;
+      } else if (t->is(PyValue::Kind::Str)) {
+        auto [ty, idx] = StringRef(t->s).split(':');
+        int64_t n = 0;
+        type = PyValue::str(ty.str());
+        if (!idx.empty()) {
+          if (i || idx.getAsInteger(10, n) || n < 0)
+            return bad();
+          index = PyValue::integer(n);
+        }
+      } else {
+        return bad();
+      }
+      if (i) {
+        if (!i->is(PyValue::Kind::Int))
+          return bad();
+        index = *i;
+      }
+    }
+    return PyValue::object("device", {{"type", type}, {"index", index}});
+  }
+  if (name == "torch.cuda.get_device_properties" ||
+      name == "torch.cuda.get_device_name") {
+    // The argument names a CUDA device: none (the current one), an index,
+    // "cuda" / "cuda:N", or a torch.device of type cuda. Every device is the
+    // target's reference card.
+    const PyValue *d = args.empty() ? kwarg(kwargs, "device") : &args[0];
+    if (args.size() + kwargs.size() > 1 || (!kwargs.empty() && !d))
+      return bad();
+    bool cuda = !d || d->is(PyValue::Kind::None) ||
+                (d->is(PyValue::Kind::Int) && !d->i.isNegative());
+    if (d && d->is(PyValue::Kind::Str)) {
+      auto [ty, idx] = StringRef(d->s).split(':');
+      int64_t n = 0;
+      cuda = ty == "cuda" && (idx.empty() || !idx.getAsInteger(10, n));
+    }
+    if (d && d->is(PyValue::Kind::Object) && d->s == "device")
+      cuda = d->attr("type")->is(PyValue::Kind::Str) &&
+             d->attr("type")->s == "cuda";
+    if (!cuda)
+      return unknown("'" + name + "(" + repr(*d) +
+                     ")', which names no CUDA device");
+    const EvalOptions::Device &dev = options.device;
+    if (dev.name.empty())
+      return unknown("'" + name + "()' (the target has no reference card)");
+    if (name == "torch.cuda.get_device_name")
+      return PyValue::str(dev.name);
+    auto num = [](int64_t v) { return PyValue::integer(v); };
+    return PyValue::object(
+        "_CudaDeviceProperties",
+        {{"name", PyValue::str(dev.name)},
+         {"major", num(options.ccMajor)},
+         {"minor", num(options.ccMinor)},
+         {"multi_processor_count", num(dev.multiProcessorCount)},
+         {"total_memory", num(dev.totalMemory)},
+         {"L2_cache_size", num(dev.l2CacheSize)},
+         {"warp_size", num(32)},
+         {"max_threads_per_multi_processor",
+          num(dev.maxThreadsPerMultiProcessor)},
+         {"regs_per_multiprocessor", num(65536)},
+         {"shared_memory_per_multiprocessor",
+          num(dev.sharedMemoryPerMultiprocessor)},
+         {"is_integrated", PyValue::boolean(false)},
+         {"is_multi_gpu_board", PyValue::boolean(false)}});
+  }
   if (name == "triton.get_current_target")
     return PyValue::object(
         "GPUTarget",

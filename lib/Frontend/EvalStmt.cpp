@@ -364,6 +364,8 @@ Flow Runner::stmt(const Stmt *s) {
       return Flow::Normal;
     }
     PyValue fn = PyValue::function(d->fn, frame.module->module, false);
+    // A `def` in a function body closes over the call's scope.
+    fn.closure = frame.scope;
     // Decorators apply bottom up.
     for (auto it = d->fn->decorators.rbegin(); it != d->fn->decorators.rend();
          ++it) {
@@ -507,10 +509,21 @@ PyValue Evaluator::call(const PyValue &fn, PyList args, PyAttrs kwargs,
   CallDepthScope depth(*this);
   const FunctionDef &f = *fn.fn;
   ModuleState &owner = stateOf(*fn.fnModule);
-  llvm::StringMap<PyValue> locals;
+  // A function with nested `def`s keeps its locals where the functions it
+  // defines can read them after it returns.
+  llvm::StringMap<PyValue> stackLocals;
   Frame callee;
   callee.module = &owner;
-  callee.locals = &locals;
+  callee.enclosing = fn.closure;
+  if (f.hasNestedFunctions) {
+    closureScopes.push_back(std::make_unique<ClosureScope>());
+    closureScopes.back()->parent = fn.closure;
+    callee.scope = closureScopes.back().get();
+    callee.locals = &closureScopes.back()->locals;
+  } else {
+    callee.locals = &stackLocals;
+  }
+  llvm::StringMap<PyValue> &locals = *callee.locals;
   const Param *varArgs = nullptr, *varKw = nullptr;
   size_t positional = 0;
   for (const Param &p : f.params) {

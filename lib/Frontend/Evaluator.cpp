@@ -618,6 +618,7 @@ static PyValue comprehension(Evaluator &ev, const ComprehensionExpr *comp,
   Evaluator::Frame frame;
   frame.module = outer.module;
   frame.locals = &locals;
+  frame.enclosing = outer.enclosing;
   PyList out;
   PyItems items;
   std::optional<PyValue> unknown;

@@ -41,6 +41,18 @@ struct EvalOptions {
   std::vector<std::string> includeDirs;
   /// The target's compute capability (`--arch=sm_90a`: 9, 0).
   int ccMajor = 9, ccMinor = 0;
+  /// `torch.cuda.get_device_properties()`: the target's reference card
+  /// (GpuArch::ReferenceDevice, tilec/Target.h, which the frontend fills
+  /// in; this library does not link the back end). An empty name: not
+  /// known, and the properties are unknown values.
+  struct Device {
+    std::string name;
+    int64_t multiProcessorCount = 0;
+    int64_t totalMemory = 0;
+    int64_t l2CacheSize = 0;
+    int64_t maxThreadsPerMultiProcessor = 0;
+    int64_t sharedMemoryPerMultiprocessor = 0;
+  } device;
   /// Whether PYTHONPATH is searched (tests turn it off).
   bool usePythonPath = true;
 };
@@ -138,6 +150,8 @@ private:
   llvm::DenseMap<const Module *, ModuleState *> byModule;
   llvm::DenseMap<const FunctionDef *, const Module *> owners;
   std::map<std::string, std::optional<std::string>> env;
+  /// The scopes of the calls that defined nested functions.
+  std::vector<std::unique_ptr<ClosureScope>> closureScopes;
   uint64_t steps = 0;
   unsigned callDepth = 0;
   friend struct CallDepthScope;

@@ -31,10 +31,26 @@ struct Evaluator::ModuleState {
   enum class Status { NotRun, Running, Done } status = Status::NotRun;
 };
 
+/// The locals of one call of a function that defines nested functions, and
+/// the scope that function was itself defined in. A nested function reads
+/// its enclosing calls' names through these as Python's closures do, late:
+/// it sees what they are bound to when it runs, not when it was defined.
+/// They live as long as the Evaluator (a nested function may outlive its
+/// call: decorators return one).
+struct ClosureScope {
+  llvm::StringMap<PyValue> locals;
+  const ClosureScope *parent = nullptr;
+};
+
 struct Evaluator::Frame {
   ModuleState *module = nullptr;
   /// Null for module scope: names bind in the module's globals.
   llvm::StringMap<PyValue> *locals = nullptr;
+  /// A nested function's enclosing scopes, innermost first.
+  const ClosureScope *enclosing = nullptr;
+  /// This call's own scope, which the functions it defines capture: null
+  /// unless the function has nested `def`s (then `locals` points into it).
+  const ClosureScope *scope = nullptr;
   /// Set by `return` (and by a statement that made the result unknown).
   std::optional<PyValue> result;
   /// Set when the result is unknown because a statement was: the function
@@ -52,6 +68,11 @@ struct Evaluator::Frame {
       if (it != locals->end())
         return &it->second;
     }
+    // A name the function declares `global` skips the enclosing scopes.
+    for (const ClosureScope *s = isGlobal(name) ? nullptr : enclosing; s;
+         s = s->parent)
+      if (auto it = s->locals.find(name); it != s->locals.end())
+        return const_cast<PyValue *>(&it->second);
     if (auto c = module->clobbered.find(name); c != module->clobbered.end())
       return &c->second;
     auto it = module->globals.find(name);

@@ -600,10 +600,14 @@ bool Parser::parseFunctionDef(std::vector<ExprPtr> decorators,
   if (!consumeIf(TokenKind::Colon))
     return errorHere("expected ':' after function signature");
   pendingGlobals.clear();
+  bool outerSawNestedDef = sawNestedDef;
+  sawNestedDef = false;
   if (!parseSuite(func->body, "function definition", func->loc.line))
     return false;
   func->globalNames = std::move(pendingGlobals);
   pendingGlobals.clear();
+  func->hasNestedFunctions = sawNestedDef;
+  sawNestedDef = outerSawNestedDef;
 
   // The definition ends with the last line of its body.
   size_t last = idx;
@@ -636,6 +640,20 @@ bool Parser::parseFunctionDef(std::vector<ExprPtr> decorators,
   llvm::erase_if(list, [](const auto &f) { return !f; });
   list.push_back(std::move(func));
   return true;
+}
+
+bool Parser::parseNestedDef(StmtList &body) {
+  // parseFunctionDef puts the definition's statement in `topBody` and
+  // collects `global` names for the function it parses: both are the
+  // enclosing function's again afterwards.
+  StmtList *savedTop = topBody;
+  std::vector<std::string> outerGlobals = std::move(pendingGlobals);
+  topBody = &body;
+  bool ok = parseFunctionDef({}, tok().loc.offset, /*jit=*/false);
+  topBody = savedTop;
+  pendingGlobals = std::move(outerGlobals);
+  sawNestedDef = true;
+  return ok;
 }
 
 bool Parser::parseParams(FunctionDef &func) {
@@ -849,6 +867,10 @@ bool Parser::parseStatement(StmtList &body) {
   case TokenKind::kw_while:
     return parseWhile(body);
   case TokenKind::kw_def:
+    // Plain functions the evaluator runs may define functions (closures);
+    // kernels may not.
+    if (plainMode)
+      return parseNestedDef(body);
     return errorAt(loc, "nested 'def' is not supported in tilec kernels; "
                         "define a separate jit function");
   case TokenKind::kw_class:

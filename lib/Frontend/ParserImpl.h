@@ -406,6 +406,9 @@ private:
   bool parseModuleTry(StmtList &body);
   bool parsePlainDef(std::vector<ExprPtr> decorators, unsigned startOffset,
                      size_t defIdx);
+  /// A `def` in the body of a plain function (plainMode): a DefStmt in
+  /// `body`, run by the evaluator as a closure.
+  bool parseNestedDef(StmtList &body);
   void keepSimpleStmt();
   void pushOpaque(SourceLoc loc, StringRef why,
                   std::vector<std::string> names);
@@ -519,6 +522,8 @@ private:
   bool plainMode = false;
   /// The `global` names of the plain function being parsed.
   std::vector<std::string> pendingGlobals;
+  /// Whether the body of the plain function being parsed has a `def`.
+  bool sawNestedDef = false;
   /// The first error of a tentative parse, kept as the reason a plain
   /// function or a module-level statement is outside the subset.
   std::string suppressedError;

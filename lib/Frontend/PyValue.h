@@ -31,6 +31,9 @@ using PyItems = std::vector<std::pair<PyValue, PyValue>>;
 using PyAttrs = std::vector<std::pair<std::string, PyValue>>;
 
 struct PyValue;
+/// The locals of an evaluated call that a nested `def` in it sees
+/// (EvaluatorImpl.h; the Evaluator owns them).
+struct ClosureScope;
 
 /// A decorator applied to a jit function by the program: `triton.autotune`
 /// or `triton.heuristics`, the call that made it (in `module`) and its
@@ -76,6 +79,9 @@ struct PyValue {
   const Module *fnModule = nullptr;
   bool jit = false;
   std::shared_ptr<std::vector<AppliedDecorator>> decorators;
+  /// A nested `def`: the scopes of the calls it was defined in, innermost
+  /// first (Python's closure); null for a module-level function.
+  const ClosureScope *closure = nullptr;
   // Module: the file (or package directory) and dotted name.
   std::string file;
   // Unknown: where the construct is.

@@ -72,10 +72,25 @@ static llvm::Error makeError(const llvm::Twine &message) {
 // the source-size form); sm_90 takes 8.0, since PTX 7.8 introduced it
 // without the bulk copies (TMA) and mbarrier transaction counts that tensor
 // descriptors lower to.
+//
+// Per multiprocessor: the CUDA C++ Programming Guide's table of technical
+// specifications per compute capability. The reference cards: A100 SXM4
+// 80GB (sm_80), A10 (sm_86), L40S (sm_89) and H100 SXM5 80GB (sm_90, whose
+// 132 multiprocessors the H200 has too), with NVIDIA's published
+// multiprocessor counts, memory and L2 sizes.
+static constexpr uint64_t kGiB = uint64_t(1) << 30;
+static constexpr unsigned kMiB = 1u << 20;
 static const GpuArch kArchs[] = {
-    {"sm_80", 80, false, 75}, {"sm_86", 86, false, 75},
-    {"sm_89", 89, false, 78}, {"sm_90", 90, false, 80},
-    {"sm_90a", 90, true, 80},
+    {"sm_80", 80, false, 75, 2048, 32, 164 * 1024,
+     {"NVIDIA A100-SXM4-80GB", 108, 80 * kGiB, 40 * kMiB}},
+    {"sm_86", 86, false, 75, 1536, 16, 100 * 1024,
+     {"NVIDIA A10", 72, 24 * kGiB, 6 * kMiB}},
+    {"sm_89", 89, false, 78, 1536, 24, 100 * 1024,
+     {"NVIDIA L40S", 142, 48 * kGiB, 96 * kMiB}},
+    {"sm_90", 90, false, 80, 2048, 32, 228 * 1024,
+     {"NVIDIA H100 80GB HBM3", 132, 80 * kGiB, 50 * kMiB}},
+    {"sm_90a", 90, true, 80, 2048, 32, 228 * 1024,
+     {"NVIDIA H100 80GB HBM3", 132, 80 * kGiB, 50 * kMiB}},
 };
 
 llvm::ArrayRef<GpuArch> tilec::getSupportedArchs() { return kArchs; }

@@ -269,24 +269,16 @@ static llvm::Expected<CubinResult> runPtxas(llvm::StringRef ptx,
 }
 
 namespace {
-/// What one multiprocessor holds, per architecture (the CUDA occupancy
-/// tables): 64K registers each, threads, CTAs and shared memory per SM.
+/// What one multiprocessor holds (GpuArch's figures): 64K registers each,
+/// threads, CTAs and shared memory per SM.
 struct SMLimits {
   int maxThreads, maxCtas, sharedBytes;
 };
 } // namespace
 
 static SMLimits getSMLimits(const GpuArch &arch) {
-  switch (arch.smVersion) {
-  case 86:
-    return {1536, 16, 100 * 1024};
-  case 89:
-    return {1536, 24, 100 * 1024};
-  case 80:
-    return {2048, 32, 164 * 1024};
-  default: // 90
-    return {2048, 32, 228 * 1024};
-  }
+  return {int(arch.maxThreadsPerSM), int(arch.maxCtasPerSM),
+          int(arch.sharedBytesPerSM)};
 }
 
 /// The threads per CTA a PTX kernel declares with `.reqntid`, or 0.

@@ -13,6 +13,7 @@
 # entries with their reason.
 # RUN: tilec --list-builtins | FileCheck %s --check-prefix=LIST
 # LIST: {{^}}load tl supported memory pointer, mask=None, other=None,
+# LIST: {{^}}gdc_wait cuda supported synchronization 90
 # LIST: {{^}}exp tl,math,method supported elementwise x 0
 # LIST: {{^}}cdiv tl,math,method,triton supported elementwise x, div 0
 # LIST: {{^}}to method supported elementwise input, dtype,

@@ -1,6 +1,7 @@
 //===- TileAttrs.td - Tile dialect enum attributes ---------*- tablegen -*-===//
 //
-// Enumerations carried by memory, atomic, dot and conversion ops. Each is an
+// Enumerations carried by memory, atomic, dot, conversion and grid
+// dependency control ops. Each is an
 // I32EnumAttr wrapped in a dialect EnumAttr, so that op formats print the bare
 // keyword (`cache = cg`) and the generic form prints `#tile<cache cg>`.
 //
@@ -84,5 +85,12 @@ def Tile_RoundingMode : Tile_I32Enum<"RoundingMode",
   I32EnumAttrCase<"RTZ", 1, "rtz">,
 ]>;
 def Tile_RoundingModeAttr : Tile_EnumAttr<Tile_RoundingMode, "rounding">;
+
+def Tile_GridDepAction : Tile_I32Enum<"GridDepAction",
+                                      "grid dependency control action", [
+  I32EnumAttrCase<"Wait", 0, "wait">,
+  I32EnumAttrCase<"LaunchDependents", 1, "launch_dependents">,
+]>;
+def Tile_GridDepActionAttr : Tile_EnumAttr<Tile_GridDepAction, "grid_dep">;
 
 #endif // TILEC_DIALECTS_TILE_IR_TILEATTRS_TD

@@ -658,6 +658,32 @@ def Tile_DebugBarrierOp : Tile_Op<"debug_barrier"> {
   let assemblyFormat = "attr-dict";
 }
 
+def Tile_GridDepControlOp : Tile_Op<"griddepcontrol"> {
+  let summary = "programmatic dependent launch control (tl.extra.cuda.gdc_*)";
+  let description = [{
+    Grid dependency control for programmatic dependent launch (sm_90 and
+    newer), PTX `griddepcontrol`:
+
+    - `wait` blocks until every grid this one depends on has completed and
+      its memory operations are visible (tl.extra.cuda.gdc_wait);
+    - `launch_dependents` lets the grids that depend on this one start once
+      every program has issued it or finished
+      (tl.extra.cuda.gdc_launch_dependents).
+
+    Both are no-ops in a grid launched without the programmatic stream
+    serialization attribute. The op declares no memory effects, so it is
+    assumed to have all of them: nothing removes it, and no memory access
+    moves across it.
+
+    ```mlir
+    tile.griddepcontrol wait
+    tile.griddepcontrol launch_dependents
+    ```
+  }];
+  let arguments = (ins Tile_GridDepActionAttr:$action);
+  let assemblyFormat = "$action attr-dict";
+}
+
 def Tile_AssumeOp : Tile_Op<"assume"> {
   let summary = "lets the compiler assume that a condition holds (tl.assume)";
   let description = [{

@@ -4,6 +4,9 @@
 // The debugging ops and hints of the tile dialect, lowered as Triton 3.6
 // lowers its own on NVIDIA GPUs:
 //   - tile.debug_barrier is `bar.sync 0`;
+//   - tile.griddepcontrol is PTX `griddepcontrol.wait` or
+//     `griddepcontrol.launch_dependents`, by inline assembly with a memory
+//     clobber (as Triton emits it; see the pattern for why not the NVVM op);
 //   - tile.assume becomes one `llvm.intr.assume` per element a thread holds;
 //   - tile.print calls CUDA's `vprintf` once per element a thread holds (an
 //     element held by several threads prints once per thread, as in Triton),
@@ -76,6 +79,31 @@ struct DebugBarrierOpConversion
   matchAndRewrite(tile::DebugBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     NVVM::Barrier0Op::create(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct GridDepControlOpConversion
+    : public ConvertOpToLLVMPattern<tile::GridDepControlOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::GridDepControlOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // Not nvvm.griddepcontrol: LLVM declares its intrinsics `memory(none)`,
+    // which would let optimizations move the loads that gdc_wait guards
+    // above it. Side-effecting assembly with a memory clobber keeps every
+    // memory access on its side.
+    const char *asmText = op.getAction() == tile::GridDepAction::Wait
+                              ? "griddepcontrol.wait;"
+                              : "griddepcontrol.launch_dependents;";
+    LLVM::InlineAsmOp::create(
+        rewriter, op.getLoc(), TypeRange(), ValueRange(), asmText,
+        "~{memory}", /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
+        /*operand_attrs=*/ArrayAttr());
     rewriter.eraseOp(op);
     return success();
   }
@@ -301,6 +329,7 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<tile::AssertOp> {
 
 void tilec::gpu_to_llvm::populateDebugOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<DebugBarrierOpConversion, AssumeOpConversion, PrintOpConversion,
-               AssertOpConversion>(converter);
+  patterns.add<DebugBarrierOpConversion, GridDepControlOpConversion,
+               AssumeOpConversion, PrintOpConversion, AssertOpConversion>(
+      converter);
 }

@@ -199,8 +199,8 @@ void populateMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
 /// thread that issues it.
 void populateAtomicOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns);
-/// tile.debug_barrier, tile.assume, tile.print (vprintf) and tile.assert
-/// (__assertfail).
+/// tile.debug_barrier, tile.griddepcontrol, tile.assume, tile.print (vprintf)
+/// and tile.assert (__assertfail).
 void populateDebugOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns);
 void populateViewOpToLLVMPatterns(TileGPUTypeConverter &converter,

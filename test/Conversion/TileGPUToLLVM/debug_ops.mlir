@@ -17,6 +17,21 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 
 // -----
 
+// Grid dependency control is side-effecting inline PTX with a memory
+// clobber, so no load or store moves across it.
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @griddepcontrol
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "griddepcontrol.wait;", "~{memory}"  : () -> ()
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "griddepcontrol.launch_dependents;", "~{memory}"  : () -> ()
+  func.func @griddepcontrol() attributes {tile.kernel} {
+    tile.griddepcontrol wait
+    tile.griddepcontrol launch_dependents
+    return
+  }
+}
+
+// -----
+
 // One vprintf per element a thread holds, with Triton's format: the program
 // id, the index padded to the digits of the dimension, the prefix, the
 // value (floats as doubles).

@@ -25,3 +25,21 @@ func.func @debug_ops(%c: i1, %t: tensor<4xi1>, %n: i32, %x: tensor<4xf32>) {
   tile.assert %t, "must hold" : tensor<4xi1>
   return
 }
+
+// -----
+
+// Grid dependency control round-trips, and neither canonicalization nor CSE
+// removes or merges it (two waits stay two).
+// CHECK-LABEL: func @griddepcontrol
+// CHECK: tile.griddepcontrol wait
+// CHECK: tile.griddepcontrol wait
+// CHECK: tile.griddepcontrol launch_dependents
+// KEEP-LABEL: func @griddepcontrol
+// KEEP-COUNT-2: tile.griddepcontrol wait
+// KEEP: tile.griddepcontrol launch_dependents
+func.func @griddepcontrol() {
+  tile.griddepcontrol wait
+  tile.griddepcontrol wait
+  tile.griddepcontrol launch_dependents
+  return
+}

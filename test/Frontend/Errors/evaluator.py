@@ -8,11 +8,11 @@ import triton.language as tl
 
 
 def get_configs():
-    name = torch.cuda.get_device_name()
+    name = torch.cuda.mem_get_info()
     return [triton.Config({'BLOCK': 64 if name == "H100" else 32})]
 
 
-# expected-error @+1 {{autotune 'configs' needs a call of 'torch.cuda.get_device_name'}}
+# expected-error @+1 {{autotune 'configs' needs a call of 'torch.cuda.mem_get_info'}}
 @triton.autotune(configs=get_configs(), key=['n'])
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
@@ -212,14 +212,14 @@ _mode = 0
 def detect():
     # tilec cannot finish this call: whether it rebound _mode is unknown.
     global _mode
-    if torch.cuda.get_device_name() == "H100":
+    if torch.cuda.mem_get_info() == "H100":
         _mode = 1
 
 
 detect()
 
 
-# expected-error @+1 {{autotune 'configs' needs '_mode', which 'detect' binds with 'global' in a call tilec cannot finish (a call of 'torch.cuda.get_device_name')}}
+# expected-error @+1 {{autotune 'configs' needs '_mode', which 'detect' binds with 'global' in a call tilec cannot finish (a call of 'torch.cuda.mem_get_info')}}
 @triton.autotune(configs=[triton.Config({'BLOCK': 64 * (_mode + 1)})], key=['n'])
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
@@ -300,10 +300,10 @@ def get_impl():
 
 # An argument tilec cannot evaluate does not skip the call: the setter runs
 # and binds its global to what depends on it.
-set_impl(torch.cuda.get_device_name())
+set_impl(torch.cuda.mem_get_info())
 
 
-# expected-error @+1 {{autotune 'configs' needs a call of 'torch.cuda.get_device_name'}}
+# expected-error @+1 {{autotune 'configs' needs a call of 'torch.cuda.mem_get_info'}}
 @triton.autotune(configs=[triton.Config({'BLOCK': 64 if get_impl() is None else 32})], key=['n'])
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
