@@ -37,7 +37,7 @@ FailureOr<TValue> Emitter::mathUnary(llvm::StringRef fn, const TValue &xv,
   mlir::Location ml = loc(l);
   mlir::Value v = x.getValue();
   if (fn == "abs") {
-    if (t.elem.dtype == DType::FP8E4NV || t.elem.dtype == DType::FP8E5) {
+    if (isFp8(t.elem.dtype)) {
       // fp8 has no fabs: clear the sign bit of its byte, as Triton does.
       TileType bytes{ElemType::scalar(DType::I8), t.shape};
       mlir::Type bytesType = getMlirType(&ctx, bytes);
@@ -475,6 +475,31 @@ FailureOr<TValue> Emitter::builtinSoftmax(BuiltinCall &c) {
   if (failed(den))
     return failure();
   return mathBinary("fdiv", *num, *den, l);
+}
+
+/// tl.add, tl.sub, tl.mul: the operators as functions, with the operators'
+/// promotion and pointer arithmetic. Triton makes tensors of Python number
+/// operands first (its semantic layer, not the operator, folds nothing), so
+/// `tl.add(1, 2)` is an int32 tensor here too. `sanitize_overflow` asks
+/// Triton for an overflow check only under its sanitize_overflow launch
+/// option, which tilec does not have: the operators skip it as well.
+FailureOr<TValue> Emitter::builtinArithmetic(BuiltinCall &c) {
+  const BoundArgs *a = &c.a;
+  if (a->has(2) && !a->get(2).isConstexpr())
+    return err(a->locs[2], "'" + c.qn +
+                               "' sanitize_overflow must be a constexpr, got " +
+                               a->get(2).describe());
+  BinaryOpKind op = c.fn == "add"   ? BinaryOpKind::Add
+                    : c.fn == "sub" ? BinaryOpKind::Sub
+                                    : BinaryOpKind::Mul;
+  TValue x = a->get(0), y = a->get(1);
+  if (x.isNumber() && y.isNumber()) {
+    FailureOr<TValue> t = toRuntime(x, a->locs[0]);
+    if (failed(t))
+      return failure();
+    x = *t;
+  }
+  return binaryOp(op, x, y, c.loc);
 }
 
 FailureOr<TValue> Emitter::builtinFma(BuiltinCall &c) {
