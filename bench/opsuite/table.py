@@ -1088,6 +1088,23 @@ def build():
     t += dot("fp16", "fp16", "fp32",
              {"sm_80": r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16",
               "sm_90a": MMA90})
+    # fp8e4b15 operands (bytes in uint8 tensors) convert to fp16 first, as
+    # in Triton: an fp16 MMA on every target.
+    t += custom("dot", "fp8e4b15", ["A", "B", "C", "M: tl.constexpr",
+                                    "N: tl.constexpr", "K: tl.constexpr"],
+                "    m = tl.arange(0, M)\n    n = tl.arange(0, N)\n"
+                "    k = tl.arange(0, K)\n"
+                "    a = tl.load(A + m[:, None] * K + k[None, :])\n"
+                "    b = tl.load(B + k[:, None] * N + n[None, :])\n"
+                "    c = tl.dot(a.to(tl.float8e4b15, bitcast=True),\n"
+                "               b.to(tl.float8e4b15, bitcast=True))\n"
+                "    tl.store(C + m[:, None] * N + n[None, :], c)\n",
+                dict(A=_tensor("u8", 64 * 32, fill="bits"),
+                     B=_tensor("u8", 32 * 64, fill="bits"),
+                     C=_tensor("fp32", 64 * 64, "out", compare=DOT_TOL),
+                     M=64, N=64, K=32),
+                key={"sm_80": r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16",
+                     "sm_90a": MMA90})
     t += dot("bf16", "bf16", "fp32",
              {"sm_80": r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.bf16",
               "sm_90a": MMA90})

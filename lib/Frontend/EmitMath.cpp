@@ -228,6 +228,11 @@ FailureOr<TValue> Emitter::mathBinary(llvm::StringRef fn, const TValue &xv,
       return err(l, "both operands of 'tl.fdiv' must have a floating-point "
                     "dtype, got " +
                         getName(dt));
+    // fp8 has no division (Triton's lowering fails on it too).
+    if (fn == "fdiv" && isFp8(dt))
+      return err(l, "'tl.fdiv' on " + getName(dt) +
+                        " is not supported; convert the operands to fp16 or "
+                        "fp32 with .to() first");
   }
   if (fn == "fdiv") {
     // Python numbers become tensors of their default dtype first (so a
@@ -303,6 +308,11 @@ FailureOr<TValue> Emitter::minMax(bool isMax, const TValue &a,
                                             bv.isNumber(), false, why);
   if (!ct)
     return err(l, why);
+  // fp8e4b15's values are bytes: Triton emits float min/max on them and
+  // fails to compile.
+  if (*ct == DType::FP8E4B15)
+    return err(l, "'" + qn + "' on fp8e4b15 is not supported; convert the "
+                             "operands to fp16 or fp32 with .to() first");
   ElemType et = ElemType::scalar(*ct);
   FailureOr<TValue> x = coerce(a, et, l), y = coerce(bv, et, l);
   if (failed(x) || failed(y))
@@ -526,6 +536,10 @@ FailureOr<TValue> Emitter::builtinFma(BuiltinCall &c) {
   if (!isFloat(*t2))
     return err(l, "'tl.fma' needs floating-point operands, got " +
                       getName(*t2));
+  if (isFp8(*t2))
+    return err(l, "'tl.fma' on " + getName(*t2) +
+                      " is not supported; convert the operands to fp16 or "
+                      "fp32 with .to() first");
   ElemType et = ElemType::scalar(*t2);
   FailureOr<TValue> cx = coerce(x, et, l), cy = coerce(y, et, l),
                     cz = coerce(z, et, l);

@@ -138,6 +138,13 @@ FailureOr<TValue> Emitter::reduce(ReduceKind kind, const TValue &xv,
   }
   if (kind == ReduceKind::XorSum && !et.isInt())
     return err(l, "'tl.xor_sum' needs integers, got " + et.str());
+  // No fp8 arithmetic or comparison in the combiners (Triton's lowering
+  // has none either): tl.max and tl.min widen fp8 first, the rest refuse.
+  if (isFp8(et.dtype))
+    return err(l, "built-in reductions (tl.sum, tl.argmax, ...) on " +
+                      et.str() +
+                      " are not supported; convert to fp16 or fp32 with "
+                      ".to() first");
   if (kind == ReduceKind::Or && !et.isInt())
     return err(l, "'tl.reduce_or' needs integers, got " + et.str());
   bool withIndex = kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin ||
@@ -350,6 +357,11 @@ FailureOr<TValue> Emitter::scan(ReduceKind kind, const TValue &xv,
                         v.describe());
   if (!combineFn && inputs.size() != 1)
     return err(l, "'tl.cumsum'/'tl.cumprod' take one tensor");
+  if (!combineFn && isFp8(inputs[0].getType().elem.dtype))
+    return err(l, "'tl.cumsum'/'tl.cumprod' on " +
+                      inputs[0].getType().elem.str() +
+                      " are not supported; convert to fp16 or fp32 with "
+                      ".to() first");
   FailureOr<int> axis =
       normalizeAxis(axisIn, inputs[0].getType().shape.size(), l);
   if (failed(axis))

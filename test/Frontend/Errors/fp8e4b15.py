@@ -47,3 +47,51 @@ def k(B, X):
     b = tl.load(B).to(tl.float8e4b15, bitcast=True)
     # expected-error @+1 {{operator '+' on fp8e4b15 is not supported; convert the operands to fp16 or fp32 with .to() first}}
     y = b + b
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(B, X):
+    b = tl.load(B + tl.arange(0, 16)).to(tl.float8e4b15, bitcast=True)
+    # expected-error @+1 {{'tl.maximum' on fp8e4b15 is not supported; convert the operands to fp16 or fp32 with .to() first}}
+    y = tl.maximum(b, b)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(B, X):
+    b = tl.load(B + tl.arange(0, 16)).to(tl.float8e4b15, bitcast=True)
+    # expected-error @+1 {{built-in reductions (tl.sum, tl.argmax, ...) on fp8e4b15 are not supported}}
+    y = tl.sum(b, 0)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(B, X):
+    b = tl.load(B + tl.arange(0, 16)).to(tl.float8e4b15, bitcast=True)
+    # expected-error @+1 {{'tl.cumsum'/'tl.cumprod' on fp8e4b15 are not supported}}
+    y = tl.cumsum(b, 0)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(B, X):
+    b = tl.load(B + tl.arange(0, 16)).to(tl.float8e4b15, bitcast=True)
+    # expected-error @+1 {{'tl.fma' on fp8e4b15 is not supported}}
+    y = tl.fma(b, b, b)
