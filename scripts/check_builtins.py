@@ -15,7 +15,10 @@ tilec's builtins live in one table (lib/Frontend/Builtins.def), which
   aside, which resolves by name from libdevice.10.bc) is in the table, and
   every supported function that emits code has op-suite cases, unless
   NOT_IN_OPSUITE says why not;
-- lib/Frontend/Prelude/*.py: every function of the prelude is an entry.
+- lib/Frontend/Prelude/*.py: every function of the prelude is an entry;
+- TRITON_36_FUNCTIONS: every function of Triton 3.6's triton.language is
+  an entry, lowered or refused by name; docs/language.md's
+  `triton36-coverage` block counts them (--write regenerates it).
 
     python3 scripts/check_builtins.py --tilec build/bin/tilec [--write]
 
@@ -45,6 +48,30 @@ NOT_IN_OPSUITE = {
     "gdc_launch_dependents": "no value to compare: a launch hint for the "
                              "grid after this one",
 }
+# The functions of Triton 3.6's `triton.language` (its `__all__` at commit
+# 212600a2b, less what is not called in a kernel: the dtypes, the modules
+# math, extra and target_info, TRITON_MAX_TENSOR_NUMEL, and the type classes
+# PropagateNan, block_type, const, constexpr_type, dtype, tensor, pi32_t,
+# void). Classes a kernel calls (constexpr, tuple, range, static_range,
+# slice, condition, pointer_type, tensor_descriptor) count as functions.
+TRITON_36_FUNCTIONS = """
+load_tensor_descriptor store_tensor_descriptor make_tensor_descriptor
+tensor_descriptor abs add advance arange argmax argmin associative_scan
+assume atomic_add atomic_and atomic_cas atomic_max atomic_min atomic_or
+atomic_xchg atomic_xor bitonic_merge broadcast broadcast_to cat cast cdiv
+ceil clamp condition constexpr cos cumprod cumsum debug_barrier
+device_assert device_print div_rn dot dot_scaled erf exp exp2 expand_dims
+fdiv flip floor fma full gather histogram inline_asm_elementwise interleave
+join load log log2 make_block_ptr map_elementwise max max_constancy
+max_contiguous maximum min minimum mul multiple_of num_programs
+pair_uniform_to_normal permute philox philox_impl pointer_type program_id
+rand rand4x randint randint4x randn randn4x range ravel reduce reduce_or
+reshape rsqrt slice sigmoid sin softmax sort split sqrt sqrt_rn squeeze
+static_assert static_print static_range store sub sum swizzle2d topk
+to_tensor trans tuple uint_to_uniform_float umulhi unsqueeze view where
+xor_sum zeros zeros_like
+""".split()
+
 # Groups whose functions act at compile time (or only in a for loop), where
 # the op suite has nothing to run.
 COMPILE_TIME_GROUPS = {"compile time", "loops", "Python builtins", ""}
@@ -123,6 +150,33 @@ def generate_refused(entries):
     lines.append("- Python builtins, refused where the name is read: "
                  + ", ".join(f"`{e.name}`" for e in py) + ".")
     return lines
+
+
+def triton36_coverage(entries, problems=None):
+    """(lowered, refused) entries of TRITON_36_FUNCTIONS reached as `tl.X`;
+    a function with neither is a problem."""
+    tl = {e.name: e for e in entries if "tl" in e.reach}
+    lowered, refused = [], []
+    for name in TRITON_36_FUNCTIONS:
+        e = tl.get(name)
+        if e is None:
+            if problems is not None:
+                problems.append(f"Triton 3.6 function 'tl.{name}' is neither "
+                                "lowered nor refused by name")
+        elif e.status == "refused":
+            refused.append(e)
+        else:
+            lowered.append(e)
+    return lowered, refused
+
+
+def generate_coverage(entries):
+    lowered, refused = triton36_coverage(entries)
+    n = len(TRITON_36_FUNCTIONS)
+    return [f"Of the {n} functions of Triton 3.6's `triton.language`, tilec "
+            f"lowers {len(lowered)} ({100 * len(lowered) // n}%) and refuses "
+            f"{len(refused)} by name: "
+            + ", ".join(f"`{e.name}`" for e in refused) + "."]
 
 
 def block(text, name):
@@ -211,7 +265,8 @@ def main():
     docs = docs_path.read_text()
     problems = []
     for name, gen in (("builtins", generate_functions),
-                      ("builtins-refused", generate_refused)):
+                      ("builtins-refused", generate_refused),
+                      ("triton36-coverage", generate_coverage)):
         span = block(docs, name)
         if span is None:
             problems.append(f"{docs_path.name} has no '{name}' block")
@@ -231,6 +286,7 @@ def main():
     check_status(entries, docs, problems)
     check_opsuite(entries, problems)
     check_prelude(entries, problems)
+    triton36_coverage(entries, problems)
     for p in problems:
         print(f"check_builtins: {p}")
     n = len(entries)

@@ -374,6 +374,7 @@ def fp8_cast_cases():
     out += elementwise("cast", "x.to(tl.float8e5, bitcast=True)", ["i8"],
                        out="fp8e5", compare="bits", labels=["i8_bitcast_fp8e5"],
                        fills={"X": dict(fill="bits")})
+    out += fp8e4b15_cast_cases()
     # What Triton 3.6 cannot compile either (its cast has no rule, or its
     # lowering aborts): refused by name at the conversion.
     refused = [
@@ -389,6 +390,33 @@ def fp8_cast_cases():
         out += elementwise("cast", f"x.to({TL[dst]}{arg})", [src], out=dst,
                            compare="bits", labels=[label],
                            triton_refuses=(label,))
+    return out
+
+
+def fp8e4b15_cast_cases():
+    """tl.float8e4b15 (bias 15, no NaN) to and from fp16 and fp32, Triton's
+    software conversion on every target. The harness has no fp8e4b15
+    tensors (torch has no such dtype), so the bytes travel as uint8 and are
+    bitcast in the kernel, as Triton users do."""
+    out = []
+    e4b15 = "x.to(tl.float8e4b15, bitcast=True)"
+    for dst in ("fp16", "fp32"):
+        out += elementwise("cast", f"{e4b15}.to({TL[dst]})", ["u8"], out=dst,
+                           compare="bits", labels=[f"fp8e4b15_to_{dst}"],
+                           fills={"X": dict(fill="bits")})
+    for src in ("fp16", "fp32"):
+        down = "x.to(tl.float8e4b15).to(tl.uint8, bitcast=True)"
+        out += elementwise("cast", down, [src], out="u8", compare="bits",
+                           labels=[f"{src}_to_fp8e4b15"])
+        out += elementwise("cast", down, [src], out="u8", compare="bits",
+                           labels=[f"{src}_to_fp8e4b15_bits"],
+                           fills={"X": dict(fill="bits")})
+    # Only fp16 and fp32 (Triton's conversion asserts on other sources).
+    for src in ("bf16", "i32"):
+        label = f"{src}_to_fp8e4b15"
+        out += elementwise("cast", "x.to(tl.float8e4b15).to(tl.uint8, "
+                           "bitcast=True)", [src], out="u8", compare="bits",
+                           labels=[label], triton_refuses=(label,))
     return out
 
 
@@ -504,6 +532,16 @@ def build():
                      compare="exact")
     t += elementwise("where", "tl.where(x > 0, x, y)", ("fp32", "i32", "fp16"),
                      nin=2, key=r"selp\.|setp\.", compare="exact")
+    # tl.add, tl.sub, tl.mul: the operators; integers wrap (no overflow
+    # check without Triton's sanitize_overflow option).
+    for fn, ops in (("add", r"add"), ("sub", r"sub"), ("mul", r"mul")):
+        t += elementwise(fn, f"tl.{fn}(x, y)", ("fp32", "fp16", "i32", "u8"),
+                         nin=2, key={"fp32": rf"{ops}(\.rn)?(\.ftz)?\.f32",
+                                     "i32": rf"{ops}(\.lo)?\.[su]32"},
+                         compare="exact")
+    t += elementwise("add", "tl.add(x, 3, sanitize_overflow=False)", ("i64",),
+                     labels=["i64_scalar"], key=r"add(\.cc)?\.[su]64",
+                     compare="exact")
     t += cast_cases()
 
     # --- reductions and scans -----------------------------------------
@@ -554,6 +592,11 @@ def build():
                          fill=TIES[dt])
     t += rowwise("xor_sum", "tl.xor_sum(x, axis=1)", ("i32", "u8", "i64"),
                  key=SHFL, compare="exact")
+    t += rowwise("reduce_or", "tl.reduce_or(x, axis=1)", ("i32", "u8", "i64"),
+                 key=SHFL, compare="exact")
+    t += rowwise("reduce_or", "x.reduce_or(0)", ("i16",),
+                 labels=["i16_method_axis0"], store="col", key=None,
+                 compare="exact")
     t += rowwise("reduce", "tl.reduce(x, 1, combine_mul)", ("fp32",),
                  key=SHFL, helpers=("combine_mul",),
                  fill=dict(fill="uniform", low=0.9, high=1.1),
@@ -740,6 +783,51 @@ def build():
                 "    tl.store(O + tl.arange(0, 1024), tl.sort(x))\n",
                 dict(X=_tensor("fp32", 1024, fill="bits"),
                      O=_tensor("fp32", 1024, "out", compare="bits")))
+    # bitonic_merge: one merge of the network over the last dimension; the
+    # input need not be bitonic (the network's output is compared bit for
+    # bit all the same), and a sorted-then-flipped half pair is.
+    for dt in ("fp32", "i32", "fp16"):
+        t += custom("bitonic_merge", dt, ["X", "O"], ld(256) +
+                    "    tl.store(O + tl.arange(0, 256), tl.bitonic_merge(x))\n",
+                    dict(X=_tensor(dt, 256), O=_tensor(dt, 256, "out",
+                                                       compare="bits")))
+    t += custom("bitonic_merge", "fp32_descending_2d", ["X", "O"],
+                "    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
+                "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
+                "    x = tl.where(c[None, :] < 32, x, -x)\n"
+                "    tl.store(O + r[:, None] * 64 + c[None, :], "
+                "tl.bitonic_merge(x, dim=1, descending=True))\n",
+                dict(X=_tensor("fp32", 512),
+                     O=_tensor("fp32", 512, "out", compare="bits")))
+    t += custom("squeeze", "fp32", ["X", "O"],
+                "    r = tl.arange(0, 4)\n    c = tl.arange(0, 64)\n"
+                "    x = tl.load(X + r[:, None, None] * 64 + c[None, None, :])\n"
+                "    y = tl.squeeze(x, 1)\n"
+                "    tl.store(O + r[:, None] * 64 + c[None, :], y)\n",
+                dict(X=_tensor("fp32", 256), O=_tensor("fp32", 256, "out",
+                                                       compare="exact")))
+    t += custom("unsqueeze", "i32", ["X", "O"],
+                "    r = tl.arange(0, 4)\n    c = tl.arange(0, 64)\n"
+                "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
+                "    y = tl.unsqueeze(x, 1)\n"
+                "    tl.store(O + r[:, None, None] * 64 + c[None, None, :], y)\n",
+                dict(X=_tensor("i32", 256), O=_tensor("i32", 256, "out")))
+    t += custom("unsqueeze", "fp16_last", ["X", "O"], ld(64) +
+                "    y = tl.unsqueeze(x, 1) + tl.zeros((64, 2), tl.float16)\n"
+                "    r = tl.arange(0, 64)\n    c = tl.arange(0, 2)\n"
+                "    tl.store(O + r[:, None] * 2 + c[None, :], y)\n",
+                dict(X=_tensor("fp16", 64), O=_tensor("fp16", 128, "out",
+                                                      compare="exact")))
+    # tl.condition: the test of a while loop (a per-program trip count).
+    t += custom("condition", "i32", ["X", "O", "N"],
+                "    i = 0\n    acc = tl.zeros((64,), tl.int32)\n"
+                "    while tl.condition(i < N, disable_licm=True):\n"
+                "        acc += tl.load(X + i * 64 + tl.arange(0, 64))\n"
+                "        i += 1\n"
+                "    tl.store(O + tl.arange(0, 64), acc)\n",
+                dict(X=_tensor("i32", 640, fill="uniform", low=-1000,
+                               high=1000),
+                     O=_tensor("i32", 64, "out"), N=10))
     # topk: tl.max widens fp16/bf16 and narrow integers to 32 bits (as in
     # Triton), so the outputs of those are 32-bit when k < n.
     topk2d = ("    r = tl.arange(0, 8)\n    c = tl.arange(0, 64)\n"
@@ -1000,6 +1088,23 @@ def build():
     t += dot("fp16", "fp16", "fp32",
              {"sm_80": r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16",
               "sm_90a": MMA90})
+    # fp8e4b15 operands (bytes in uint8 tensors) convert to fp16 first, as
+    # in Triton: an fp16 MMA on every target.
+    t += custom("dot", "fp8e4b15", ["A", "B", "C", "M: tl.constexpr",
+                                    "N: tl.constexpr", "K: tl.constexpr"],
+                "    m = tl.arange(0, M)\n    n = tl.arange(0, N)\n"
+                "    k = tl.arange(0, K)\n"
+                "    a = tl.load(A + m[:, None] * K + k[None, :])\n"
+                "    b = tl.load(B + k[:, None] * N + n[None, :])\n"
+                "    c = tl.dot(a.to(tl.float8e4b15, bitcast=True),\n"
+                "               b.to(tl.float8e4b15, bitcast=True))\n"
+                "    tl.store(C + m[:, None] * N + n[None, :], c)\n",
+                dict(A=_tensor("u8", 64 * 32, fill="bits"),
+                     B=_tensor("u8", 32 * 64, fill="bits"),
+                     C=_tensor("fp32", 64 * 64, "out", compare=DOT_TOL),
+                     M=64, N=64, K=32),
+                key={"sm_80": r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16",
+                     "sm_90a": MMA90})
     t += dot("bf16", "bf16", "fp32",
              {"sm_80": r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.bf16",
               "sm_90a": MMA90})

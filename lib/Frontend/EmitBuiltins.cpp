@@ -190,6 +190,29 @@ FailureOr<TValue> Emitter::builtinLoopOnly(BuiltinCall &c) {
   return err(c.loc, "'" + c.qn + "' can only be the iterable of a 'for' loop");
 }
 
+/// `while tl.condition(c, disable_licm):` is the loop `while c:`. Triton
+/// wraps the test to carry `disable_licm`, a hint that keeps its LICM pass
+/// from hoisting out of the loop; tilec records it on the scf.while as
+/// tl.range records it on a for (`tile.disable_licm`). Anywhere else the
+/// wrapper is no value Triton can use, so it is refused.
+FailureOr<TValue> Emitter::builtinCondition(BuiltinCall &c) {
+  if (c.call != whileTest)
+    return err(c.loc, "'" + c.qn +
+                          "' can only be the test of a 'while' loop");
+  if (c.a.has(1)) {
+    const TValue &d = c.a.get(1);
+    if (!d.isConstexpr())
+      return err(c.a.locs[1], "'" + c.qn +
+                                  "' disable_licm must be a constexpr, got " +
+                                  d.describe());
+    FailureOr<bool> on = truthy(d, c.a.locs[1]);
+    if (failed(on))
+      return failure();
+    whileDisableLicm = *on;
+  }
+  return c.a.get(0);
+}
+
 FailureOr<TValue> Emitter::builtinJit(BuiltinCall &c) {
   return err(c.loc, "'tl.jit' cannot be called inside a kernel");
 }
@@ -574,7 +597,9 @@ FailureOr<TValue> Emitter::builtinCast(BuiltinCall &c) {
                      from.str() + " to " + dt->str());
     // Triton's lowering has round-toward-zero only from fp32 to fp16,
     // bf16 and fp8e5; it aborts on the others.
-    if (narrowing && rtz &&
+    // fp8e4b15 takes any rounding (Triton's software conversion reads
+    // none: it always narrows fp32 toward zero).
+    if (narrowing && rtz && dt->dtype != DType::FP8E4B15 &&
         !(from.dtype == DType::FP32 &&
           (dt->dtype == DType::FP16 || dt->dtype == DType::BF16 ||
            dt->dtype == DType::FP8E5)))

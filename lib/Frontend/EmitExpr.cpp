@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -298,18 +299,13 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
       static const char *const dtypeNames[] = {
           "int1",    "int8",     "int16",   "int32",      "int64",
           "uint8",   "uint16",   "uint32",  "uint64",     "float16",
-          "bfloat16", "float32", "float64", "float8e4nv", "float8e5"};
+          "bfloat16", "float32", "float64", "float8e4nv", "float8e5",
+          "float8e4b15"};
       for (const char *n : dtypeNames)
         if (a == n)
           return TValue::dtypeObj(ElemType::scalar(*parseDTypeName(a)));
-      // Triton's other fp8 formats: fp8e4b15 converts in software on
-      // sm_80 and sm_90 in Triton 3.6, which tilec does not do yet; the AMD
-      // formats are refused on NVIDIA targets by Triton too.
-      if (a == "float8e4b15")
-        return err(e->attrLoc,
-                   "'tl.float8e4b15' is not supported by tilec yet (Triton "
-                   "3.6 converts it in software on sm_80 and sm_90); use "
-                   "tl.float8e4nv or tl.float8e5");
+      // Triton's AMD fp8 formats are refused on NVIDIA targets by Triton
+      // too.
       if (a == "float8e4b8" || a == "float8e5b16")
         return err(e->attrLoc, "'tl." + a +
                                    "' is an AMD format, not supported on "
@@ -363,6 +359,46 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
   }
 }
 
+/// `t[lower:upper:step]` on a tuple (`x.shape[:dim]`, as Triton's
+/// standard.py writes): Python's slice, with constexpr int or None bounds.
+FailureOr<TValue> Emitter::sliceTuple(const TValue &t, const SliceExpr *s) {
+  int64_t n = t.getElts().size();
+  std::optional<int64_t> parts[3];
+  const Expr *exprs[3] = {s->lower.get(), s->upper.get(), s->step.get()};
+  for (int k = 0; k < 3; ++k) {
+    if (!exprs[k])
+      continue;
+    FailureOr<TValue> v = eval(exprs[k]);
+    if (failed(v))
+      return failure();
+    if (v->isNone())
+      continue;
+    FailureOr<int64_t> i =
+        constInt(*v, "a tuple slice bound", exprs[k]->getLoc());
+    if (failed(i))
+      return failure();
+    parts[k] = *i;
+  }
+  int64_t step = parts[2].value_or(1);
+  if (step == 0)
+    return err(s->getLoc(), "ValueError: slice step cannot be zero");
+  // Python's PySlice_AdjustIndices.
+  auto adjust = [&](std::optional<int64_t> v, int64_t dflt) {
+    if (!v)
+      return dflt;
+    int64_t x = *v < 0 ? *v + n : *v;
+    if (step > 0)
+      return std::clamp<int64_t>(x, 0, n);
+    return std::clamp<int64_t>(x, -1, n - 1);
+  };
+  int64_t lo = adjust(parts[0], step > 0 ? 0 : n - 1);
+  int64_t hi = adjust(parts[1], step > 0 ? n : -1);
+  std::vector<TValue> out;
+  for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step)
+    out.push_back(t.getElts()[i]);
+  return TValue::tuple(std::move(out));
+}
+
 FailureOr<TValue> Emitter::evalSubscript(const SubscriptExpr *e) {
   FailureOr<TValue> base = eval(e->value.get());
   if (failed(base))
@@ -370,6 +406,8 @@ FailureOr<TValue> Emitter::evalSubscript(const SubscriptExpr *e) {
   if (base->isTuple()) {
     if (e->indices.size() != 1)
       return err(e->getLoc(), "a tuple takes one index");
+    if (auto *s = llvm::dyn_cast<SliceExpr>(e->indices[0].get()))
+      return sliceTuple(*base, s);
     FailureOr<TValue> idx = eval(e->indices[0].get());
     if (failed(idx))
       return failure();

@@ -42,6 +42,8 @@ static std::optional<FloatParams> floatParams(DType dt) {
     return FloatParams{3, 7};
   case DType::FP8E5:
     return FloatParams{2, 15};
+  case DType::FP8E4B15:
+    return FloatParams{3, 15};
   case DType::FP16:
     return FloatParams{10, 15};
   case DType::BF16:
@@ -209,7 +211,7 @@ FailureOr<TValue> Emitter::callDTypeMethod(const TValue &dt, llvm::StringRef m,
   if (!scalar)
     r = false;
   else if (m == "is_fp8")
-    r = d == DType::FP8E4NV || d == DType::FP8E5;
+    r = isFp8(d);
   else if (m == "is_floating")
     r = isFloat(d);
   else if (m == "is_standard_floating")

@@ -37,7 +37,7 @@ FailureOr<TValue> Emitter::mathUnary(llvm::StringRef fn, const TValue &xv,
   mlir::Location ml = loc(l);
   mlir::Value v = x.getValue();
   if (fn == "abs") {
-    if (t.elem.dtype == DType::FP8E4NV || t.elem.dtype == DType::FP8E5) {
+    if (isFp8(t.elem.dtype)) {
       // fp8 has no fabs: clear the sign bit of its byte, as Triton does.
       TileType bytes{ElemType::scalar(DType::I8), t.shape};
       mlir::Type bytesType = getMlirType(&ctx, bytes);
@@ -228,6 +228,11 @@ FailureOr<TValue> Emitter::mathBinary(llvm::StringRef fn, const TValue &xv,
       return err(l, "both operands of 'tl.fdiv' must have a floating-point "
                     "dtype, got " +
                         getName(dt));
+    // fp8 has no division (Triton's lowering fails on it too).
+    if (fn == "fdiv" && isFp8(dt))
+      return err(l, "'tl.fdiv' on " + getName(dt) +
+                        " is not supported; convert the operands to fp16 or "
+                        "fp32 with .to() first");
   }
   if (fn == "fdiv") {
     // Python numbers become tensors of their default dtype first (so a
@@ -303,6 +308,11 @@ FailureOr<TValue> Emitter::minMax(bool isMax, const TValue &a,
                                             bv.isNumber(), false, why);
   if (!ct)
     return err(l, why);
+  // fp8e4b15's values are bytes: Triton emits float min/max on them and
+  // fails to compile.
+  if (*ct == DType::FP8E4B15)
+    return err(l, "'" + qn + "' on fp8e4b15 is not supported; convert the "
+                             "operands to fp16 or fp32 with .to() first");
   ElemType et = ElemType::scalar(*ct);
   FailureOr<TValue> x = coerce(a, et, l), y = coerce(bv, et, l);
   if (failed(x) || failed(y))
@@ -477,6 +487,31 @@ FailureOr<TValue> Emitter::builtinSoftmax(BuiltinCall &c) {
   return mathBinary("fdiv", *num, *den, l);
 }
 
+/// tl.add, tl.sub, tl.mul: the operators as functions, with the operators'
+/// promotion and pointer arithmetic. Triton makes tensors of Python number
+/// operands first (its semantic layer, not the operator, folds nothing), so
+/// `tl.add(1, 2)` is an int32 tensor here too. `sanitize_overflow` asks
+/// Triton for an overflow check only under its sanitize_overflow launch
+/// option, which tilec does not have: the operators skip it as well.
+FailureOr<TValue> Emitter::builtinArithmetic(BuiltinCall &c) {
+  const BoundArgs *a = &c.a;
+  if (a->has(2) && !a->get(2).isConstexpr())
+    return err(a->locs[2], "'" + c.qn +
+                               "' sanitize_overflow must be a constexpr, got " +
+                               a->get(2).describe());
+  BinaryOpKind op = c.fn == "add"   ? BinaryOpKind::Add
+                    : c.fn == "sub" ? BinaryOpKind::Sub
+                                    : BinaryOpKind::Mul;
+  TValue x = a->get(0), y = a->get(1);
+  if (x.isNumber() && y.isNumber()) {
+    FailureOr<TValue> t = toRuntime(x, a->locs[0]);
+    if (failed(t))
+      return failure();
+    x = *t;
+  }
+  return binaryOp(op, x, y, c.loc);
+}
+
 FailureOr<TValue> Emitter::builtinFma(BuiltinCall &c) {
   SourceLoc l = c.loc;
   mlir::Location ml = loc(l);
@@ -501,6 +536,10 @@ FailureOr<TValue> Emitter::builtinFma(BuiltinCall &c) {
   if (!isFloat(*t2))
     return err(l, "'tl.fma' needs floating-point operands, got " +
                       getName(*t2));
+  if (isFp8(*t2))
+    return err(l, "'tl.fma' on " + getName(*t2) +
+                      " is not supported; convert the operands to fp16 or "
+                      "fp32 with .to() first");
   ElemType et = ElemType::scalar(*t2);
   FailureOr<TValue> cx = coerce(x, et, l), cy = coerce(y, et, l),
                     cz = coerce(z, et, l);

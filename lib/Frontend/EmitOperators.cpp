@@ -164,8 +164,6 @@ FailureOr<TValue> Emitter::constFoldBinary(BinaryOpKind op, const TValue &a,
 
 static bool isPyNumber(const TValue &v) { return v.isNumber(); }
 
-static bool isFp8(DType d) { return d == DType::FP8E4NV || d == DType::FP8E5; }
-
 /// Triton keeps arithmetic on one fp8 type in that type, but its lowering
 /// has no fp8 arithmetic (it emits LLVM float ops on the i8 storage). tilec
 /// refuses it by name instead of computing in another type.

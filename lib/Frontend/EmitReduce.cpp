@@ -1,6 +1,7 @@
 //===- EmitReduce.cpp - Reductions and scans --------------------*- C++ -*-===//
 //
-// tl.sum / max / min / argmax / argmin / xor_sum / reduce and tl.cumsum /
+// tl.sum / max / min / argmax / argmin / xor_sum / reduce_or / reduce and
+// tl.cumsum /
 // cumprod / associative_scan become tile.reduce and tile.scan with a
 // combiner region. Built-in reductions get their combiner here; a user
 // @jit combine_fn is inlined into the region with scalar arguments.
@@ -49,6 +50,8 @@ combine(mlir::OpBuilder &b, mlir::Location l, Emitter::ReduceKind kind,
               : (mlir::Value)arith::MulIOp::create(b, l, a, c)};
   case Emitter::ReduceKind::XorSum:
     return {arith::XOrIOp::create(b, l, a, c)};
+  case Emitter::ReduceKind::Or:
+    return {arith::OrIOp::create(b, l, a, c)};
   case Emitter::ReduceKind::Max:
     if (f)
       return {arith::MaxNumFOp::create(b, l, a, c)};
@@ -135,6 +138,15 @@ FailureOr<TValue> Emitter::reduce(ReduceKind kind, const TValue &xv,
   }
   if (kind == ReduceKind::XorSum && !et.isInt())
     return err(l, "'tl.xor_sum' needs integers, got " + et.str());
+  // No fp8 arithmetic or comparison in the combiners (Triton's lowering
+  // has none either): tl.max and tl.min widen fp8 first, the rest refuse.
+  if (isFp8(et.dtype))
+    return err(l, "built-in reductions (tl.sum, tl.argmax, ...) on " +
+                      et.str() +
+                      " are not supported; convert to fp16 or fp32 with "
+                      ".to() first");
+  if (kind == ReduceKind::Or && !et.isInt())
+    return err(l, "'tl.reduce_or' needs integers, got " + et.str());
   bool withIndex = kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin ||
                    returnIndices;
   if (returnIndices)
@@ -345,6 +357,11 @@ FailureOr<TValue> Emitter::scan(ReduceKind kind, const TValue &xv,
                         v.describe());
   if (!combineFn && inputs.size() != 1)
     return err(l, "'tl.cumsum'/'tl.cumprod' take one tensor");
+  if (!combineFn && isFp8(inputs[0].getType().elem.dtype))
+    return err(l, "'tl.cumsum'/'tl.cumprod' on " +
+                      inputs[0].getType().elem.str() +
+                      " are not supported; convert to fp16 or fp32 with "
+                      ".to() first");
   FailureOr<int> axis =
       normalizeAxis(axisIn, inputs[0].getType().shape.size(), l);
   if (failed(axis))
@@ -397,9 +414,15 @@ FailureOr<TValue> Emitter::scan(ReduceKind kind, const TValue &xv,
 FailureOr<TValue> Emitter::builtinSum(BuiltinCall &c) {
   SourceLoc l = c.loc;
   llvm::StringRef fn = c.fn;
-  // Triton's xor_sum takes no dtype.
   const BoundArgs *a = &c.a;
   TValue x = a->get(0);
+  if (fn == "reduce_or") {
+    // Triton's standard.py: tl.reduce with `|`, no widening, axis required.
+    bool keep = a->has(2) && a->get(2).getBool();
+    return reduce(ReduceKind::Or, x, a->has(1) ? a->get(1) : TValue::none(),
+                  keep, false, l);
+  }
+  // Triton's xor_sum takes no dtype.
   if (fn == "sum" && a->has(3)) {
     FailureOr<ElemType> dt = constDType(a->get(3), "'tl.sum' dtype",
                                         a->locs[3]);

@@ -319,6 +319,26 @@ FailureOr<TValue> Emitter::swizzle2d(const TValue &i, const TValue &j,
 
 FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {
   const TValue &x = a.get(0), &y = a.get(1);
+  // fp8e4b15 has no MMA: Triton converts both fp8 operands of such a dot to
+  // fp16 first (the rest of the checks then see fp16 operands).
+  auto isE4b15 = [](const TValue &v) {
+    return v.isRuntime() && v.getType().elem == ElemType::scalar(DType::FP8E4B15);
+  };
+  auto isFp8Tile = [](const TValue &v) {
+    return v.isRuntime() && !v.getType().elem.isPtr &&
+           isFp8(v.getType().elem.dtype);
+  };
+  if ((isE4b15(x) || isE4b15(y)) && isFp8Tile(x) && isFp8Tile(y)) {
+    BoundArgs up = a;
+    for (unsigned i = 0; i < 2; ++i) {
+      FailureOr<TValue> h =
+          cast(a.get(i), ElemType::scalar(DType::FP16), a.locs[i]);
+      if (failed(h))
+        return failure();
+      up.slots[i] = *h;
+    }
+    return dot(up, l);
+  }
   for (unsigned i = 0; i < 2; ++i) {
     const TValue &v = a.get(i);
     if (!v.isRuntime() || v.getType().elem.isPtr ||
@@ -346,15 +366,12 @@ FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {
                       llvm::Twine(m) + " N=" + llvm::Twine(n) +
                       " K=" + llvm::Twine(k));
   DType xd = xt.elem.dtype, yd = yt.elem.dtype;
-  bool isFp8 = [](DType d) {
-    return d == DType::FP8E4NV || d == DType::FP8E5;
-  }(xd);
-  bool yFp8 = yd == DType::FP8E4NV || yd == DType::FP8E5;
-  if (xd != yd && !(isFp8 && yFp8))
+  bool xFp8 = isFp8(xd), yFp8 = isFp8(yd);
+  if (xd != yd && !(xFp8 && yFp8))
     return err(l, "'tl.dot' operands must have the same element type, got " +
                       getName(xd) + " and " + getName(yd));
   if (!(xd == DType::FP16 || xd == DType::BF16 || xd == DType::FP32 ||
-        xd == DType::FP64 || xd == DType::I8 || isFp8))
+        xd == DType::FP64 || xd == DType::I8 || xFp8))
     return err(l, "'tl.dot' does not support " + getName(xd) +
                       " operands (use fp16, bf16, fp32, fp64, int8 or fp8)");
   // As Triton: int8 operands always give int32, fp32 and bf16 ones fp32,
@@ -446,7 +463,7 @@ FailureOr<TValue> Emitter::dot(const BoundArgs &a, SourceLoc l) {
   // Triton's default for fp8 x fp8 on sm_90 is 2^30 (never split the
   // accumulation; other targets ignore it), and an explicit value above K
   // is an error there.
-  bool bothFp8 = isFp8 && yFp8;
+  bool bothFp8 = xFp8 && yFp8;
   int32_t maxImprecise = bothFp8 ? (1 << 30) : 0;
   if (a.has(5) && !a.get(5).isNone()) {
     FailureOr<int64_t> v = constInt(a.get(5), "'max_num_imprecise_acc'",

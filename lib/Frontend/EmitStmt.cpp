@@ -973,13 +973,27 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
   return success();
 }
 
+FailureOr<TValue> Emitter::evalWhileTest(const Expr *test,
+                                         bool &disableLicm) {
+  const Expr *outer = whileTest;
+  bool outerLicm = whileDisableLicm;
+  whileTest = test;
+  whileDisableLicm = false;
+  FailureOr<TValue> r = eval(test);
+  disableLicm = whileDisableLicm;
+  whileTest = outer;
+  whileDisableLicm = outerLicm;
+  return r;
+}
+
 LogicalResult Emitter::emitWhile(const WhileStmt *s) {
   // In a constexpr function, Python runs the loop: it is evaluated here,
   // each test a constexpr.
   if (compileTimeDepth) {
     LoopDepthGuard g(loopDepth);
     while (true) {
-      FailureOr<TValue> cond = eval(s->test.get());
+      bool disableLicm;
+      FailureOr<TValue> cond = evalWhileTest(s->test.get(), disableLicm);
       if (failed(cond))
         return failure();
       if (!cond->isConstexpr())
@@ -1028,9 +1042,13 @@ LogicalResult Emitter::emitWhile(const WhileStmt *s) {
   unsigned idx = 0;
   for (auto &[n, p] : carried)
     scope[n] = rebuild(p, beforeBlock->getArguments(), idx);
-  FailureOr<TValue> cond = eval(s->test.get());
+  bool disableLicm = false;
+  FailureOr<TValue> cond = evalWhileTest(s->test.get(), disableLicm);
   if (failed(cond))
     return failure();
+  // tl.condition(c, disable_licm=True), recorded as tl.range records it.
+  if (disableLicm)
+    whileOp->setAttr(tile::kDisableLicmAttrName, b.getUnitAttr());
   mlir::Value c;
   if (cond->isConstexpr()) {
     FailureOr<bool> t = truthy(*cond, s->test->getLoc());

@@ -31,6 +31,10 @@ mlir::Value Emitter::constantScalar(ElemType et, double f, int64_t i,
                                     bool isF) {
   mlir::Type t = getMlirType(&ctx, et);
   mlir::Location l = callStack.empty() ? b.getUnknownLoc() : callStack.back();
+  if (et == ElemType::scalar(DType::FP8E4B15))
+    return arith::ConstantOp::create(
+        b, l, t,
+        b.getIntegerAttr(t, encodeFp8e4b15(isF ? f : static_cast<double>(i))));
   if (et.isFloat())
     return arith::ConstantOp::create(
         b, l, t, b.getFloatAttr(t, isF ? f : static_cast<double>(i)));
@@ -54,7 +58,9 @@ FailureOr<TValue> Emitter::materialize(const TValue &v, const TileType &type,
     return err(l, nonrepresentable(v));
   mlir::Type elt = getMlirType(&ctx, et);
   mlir::Attribute attr;
-  if (et.isFloat())
+  if (et == ElemType::scalar(DType::FP8E4B15))
+    attr = b.getIntegerAttr(elt, encodeFp8e4b15(v.asDouble()));
+  else if (et.isFloat())
     attr = b.getFloatAttr(elt, v.asDouble());
   else {
     // The low bits of the value: an int64 or uint64 bit pattern truncated
@@ -144,11 +150,13 @@ FailureOr<TValue> Emitter::cast(const TValue &v, ElemType to, SourceLoc l,
       return TValue::runtime(x, rt);
     return make(arith::BitcastOp::create(b, ml, dst, x));
   }
+  // fp8e4b15 converts in software, with its own rules, before any other.
+  if (fd == DType::FP8E4B15 || td == DType::FP8E4B15)
+    return castFp8e4b15(v, to, l);
   // Triton 3.6 converts fp8 to and from fp16, bf16 and fp32 only: its
   // `cast` has no rule for fp8 and integers, and its lowering has no
   // fp8 <-> fp64 nor fp8 <-> fp8 conversion (it aborts).
-  bool fromFp8 = fd == DType::FP8E4NV || fd == DType::FP8E5;
-  bool toFp8 = td == DType::FP8E4NV || td == DType::FP8E5;
+  bool fromFp8 = isFp8(fd), toFp8 = isFp8(td);
   if (fromFp8 || toFp8) {
     DType otherType = fromFp8 ? td : fd;
     bool ok = otherType == DType::FP16 || otherType == DType::BF16 ||

@@ -155,6 +155,9 @@ public:
                                 FlowResult &out);
   LogicalResult emitFor(const ForStmt *s);
   LogicalResult emitWhile(const WhileStmt *s);
+  /// Evaluates a `while` test, where tl.condition may be called;
+  /// `disableLicm` tells whether it asked for that.
+  FailureOr<TValue> evalWhileTest(const Expr *test, bool &disableLicm);
   LogicalResult assign(const Expr *target, const TValue &value);
 
   /// Merges the value of a variable on two paths of an `if` into a pattern:
@@ -191,6 +194,7 @@ public:
   FailureOr<TValue> eval(const Expr *e);
   FailureOr<TValue> evalAttribute(const AttributeExpr *e);
   FailureOr<TValue> evalSubscript(const SubscriptExpr *e);
+  FailureOr<TValue> sliceTuple(const TValue &t, const SliceExpr *s);
   FailureOr<TValue> evalCall(const CallExpr *e);
   FailureOr<TValue> evalIfExp(const IfExpExpr *e);
   FailureOr<TValue> evalListComprehension(const ComprehensionExpr *c);
@@ -306,6 +310,8 @@ public:
   /// on a float narrowing (the caller checks that it is one).
   FailureOr<TValue> cast(const TValue &v, ElemType to, SourceLoc l,
                          bool bitcast = false, bool roundTowardZero = false);
+  /// A conversion to or from fp8e4b15 (EmitFp8e4b15.cpp); no bitcast.
+  FailureOr<TValue> castFp8e4b15(const TValue &v, ElemType to, SourceLoc l);
   FailureOr<TValue> broadcastTo(const TValue &v, llvm::ArrayRef<int64_t> shape,
                                 SourceLoc l);
   /// Broadcasts two runtime values to a common shape (numpy rules, ranks
@@ -439,7 +445,7 @@ public:
   bool isDebugMode();
 
   /// Reduction kinds with a built-in combiner.
-  enum class ReduceKind { Sum, Max, Min, ArgMax, ArgMin, Prod, XorSum };
+  enum class ReduceKind { Sum, Max, Min, ArgMax, ArgMin, Prod, XorSum, Or };
   /// `promoteNarrowSum`: a sum of integers narrower than 32 bits runs in
   /// (u)int32, as Triton's does when no `dtype` is given.
   FailureOr<TValue> reduce(ReduceKind kind, const TValue &x,
@@ -507,6 +513,10 @@ public:
   std::vector<const FunctionDef *> functionStack;
   /// Loop nesting depth (returns are refused inside loops).
   unsigned loopDepth = 0;
+  /// The test of the `while` loop being emitted: the one place a call of
+  /// tl.condition is valid; and whether that call said disable_licm=True.
+  const Expr *whileTest = nullptr;
+  bool whileDisableLicm = false;
   /// Name of the enclosing reduction combiner, if any.
   bool inCombiner = false;
   /// Nonzero while a constexpr function's body runs: its loops are Python

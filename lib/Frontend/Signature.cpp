@@ -246,7 +246,7 @@ static bool parseEntry(llvm::StringRef part, SignatureEntry &e,
   if (isPtr) {
     why = ("unknown element type '" + body +
            "' (expected fp16, bf16, fp32, fp64, i1, i8, i16, i32, i64, u8, "
-           "u16, u32, u64, fp8e4nv or fp8e5)")
+           "u16, u32, u64, fp8e4nv, fp8e5 or fp8e4b15)")
               .str();
     return false;
   }

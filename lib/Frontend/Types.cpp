@@ -8,7 +8,10 @@
 
 #include "Tile/IR/TileOps.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
 
 using namespace tilec::frontend;
 
@@ -20,6 +23,7 @@ unsigned tilec::frontend::getBitWidth(DType dt) {
   case DType::U8:
   case DType::FP8E4NV:
   case DType::FP8E5:
+  case DType::FP8E4B15:
     return 8;
   case DType::I16:
   case DType::U16:
@@ -42,6 +46,7 @@ bool tilec::frontend::isFloat(DType dt) {
   switch (dt) {
   case DType::FP8E4NV:
   case DType::FP8E5:
+  case DType::FP8E4B15:
   case DType::FP16:
   case DType::BF16:
   case DType::FP32:
@@ -81,6 +86,8 @@ llvm::StringRef tilec::frontend::getName(DType dt) {
     return "fp8e4nv";
   case DType::FP8E5:
     return "fp8e5";
+  case DType::FP8E4B15:
+    return "fp8e4b15";
   case DType::FP16:
     return "fp16";
   case DType::BF16:
@@ -113,6 +120,7 @@ std::optional<DType> tilec::frontend::parseDTypeName(llvm::StringRef name) {
       .Cases({"u64", "uint64"}, DType::U64)
       .Cases({"fp8e4nv", "float8e4nv"}, DType::FP8E4NV)
       .Cases({"fp8e5", "float8e5"}, DType::FP8E5)
+      .Cases({"fp8e4b15", "float8e4b15"}, DType::FP8E4B15)
       .Cases({"fp16", "float16"}, DType::FP16)
       .Cases({"bf16", "bfloat16"}, DType::BF16)
       .Cases({"fp32", "float32"}, DType::FP32)
@@ -136,8 +144,22 @@ mlir::Type tilec::frontend::getMlirType(mlir::MLIRContext *ctx, DType dt) {
   case DType::FP64:
     return b.getF64Type();
   default:
+    // Integers, and fp8e4b15's bytes.
     return b.getIntegerType(getBitWidth(dt));
   }
+}
+
+uint8_t tilec::frontend::encodeFp8e4b15(double v) {
+  bool lost;
+  llvm::APFloat f(v);
+  f.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven,
+            &lost);
+  f.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmTowardZero, &lost);
+  uint16_t h = static_cast<uint16_t>(f.bitcastToAPInt().getZExtValue());
+  // The magnitude clamped to 1.75 (0x3F00; NaN and inf included), rounded
+  // half up to 7 bits (4 of exponent, 3 of mantissa), under the sign.
+  uint16_t m = std::min<uint16_t>(h & 0x7FFF, 0x3F00);
+  return static_cast<uint8_t>(((h >> 8) & 0x80) | ((m + 0x40) >> 7));
 }
 
 std::string ElemType::str() const {

@@ -33,6 +33,10 @@ enum class DType : uint8_t {
   U64,
   FP8E4NV,
   FP8E5,
+  /// Triton's fp8e4b15: fp8e4nv's layout with exponent bias 15 and no NaN.
+  /// Its values are bytes (MLIR i8, as in Triton's IR); conversions are the
+  /// bit manipulation of Triton's NVIDIA backend (EmitFp8e4b15.cpp).
+  FP8E4B15,
   FP16,
   BF16,
   FP32,
@@ -43,6 +47,10 @@ unsigned getBitWidth(DType dt);
 bool isFloat(DType dt);
 inline bool isInt(DType dt) { return !isFloat(dt); }
 inline bool isBool(DType dt) { return dt == DType::I1; }
+/// Triton's is_fp8(): the three fp8 formats tilec has.
+inline bool isFp8(DType dt) {
+  return dt == DType::FP8E4NV || dt == DType::FP8E5 || dt == DType::FP8E4B15;
+}
 bool isUnsigned(DType dt);
 /// Triton's name: `int32`, `uint8`, `fp16`, `bf16`, ...
 llvm::StringRef getName(DType dt);
@@ -51,6 +59,10 @@ std::string getSignatureName(DType dt);
 /// Parses a Triton (`float16`, `int32`) or signature (`fp16`, `i32`) name.
 std::optional<DType> parseDTypeName(llvm::StringRef name);
 mlir::Type getMlirType(mlir::MLIRContext *ctx, DType dt);
+/// The fp8e4b15 byte of a Python float, converted as Triton converts such a
+/// constant: to fp32 (nearest even), to fp16 toward zero, then the byte
+/// (Emitter::castFp8e4b15 emits the same rule).
+uint8_t encodeFp8e4b15(double v);
 
 /// The element of a tile: a scalar dtype or a pointer to one.
 struct ElemType {

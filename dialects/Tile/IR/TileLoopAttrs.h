@@ -4,7 +4,9 @@
 // loop_unroll_factor=, flatten=, warp_specialize=,
 // disallow_acc_multi_buffer=, disable_licm=)` puts on the `scf.for` it
 // becomes, as Triton puts its `tt.*` attributes, with named accessors so
-// that passes do not spell the strings. Which pass reads which:
+// that passes do not spell the strings (`while tl.condition(c,
+// disable_licm=True)` puts tile.disable_licm on its scf.while). Which pass
+// reads which:
 //   tile.num_stages                 tilegpu-pipeline (stages of this loop)
 //   tile.loop_unroll_factor         tile-loop-unroll (unrolls by it)
 //   tile.flatten, tile.warp_specialize, tile.disallow_acc_multi_buffer,

@@ -1,5 +1,6 @@
-# tilec's prelude: tl.sort and tl.topk, written in the kernel language and
-# inlined like any @jit helper (lib/Frontend/Prelude.cpp embeds this file).
+# tilec's prelude: tl.sort, tl.topk and tl.bitonic_merge, written in the
+# kernel language and inlined like any @jit helper (lib/Frontend/Prelude.cpp
+# embeds this file).
 #
 # Results must be bit-identical to Triton's, ties, NaNs and signed zeros
 # included, so the network is Triton's: the tensor is viewed as a hypercube
@@ -143,3 +144,19 @@ def sort(x, dim: tl.constexpr = None, descending: tl.constexpr = 0):
 @triton.jit
 def topk(x, k: tl.constexpr, dim: tl.constexpr = None):
     return _sort_network(x, k, dim, True)
+
+
+@triton.jit
+def bitonic_merge(x, dim: tl.constexpr = None, descending: tl.constexpr = 0):
+    # One bitonic merge over the whole last dimension, as Triton's: each run
+    # of that dimension must already be bitonic (ascending then descending)
+    # for the result to come out sorted; otherwise it is the network's
+    # output all the same.
+    last: tl.constexpr = len(x.shape) - 1
+    axis: tl.constexpr = last if dim is None else dim
+    tl.static_assert(axis == last,
+                     "only minor dimension is currently supported")
+    cube: tl.constexpr = _sort_log2(x.numel)
+    h = tl.reshape(x, [2] * cube if cube else [1])
+    h = _sort_merge(h, _sort_log2(x.shape[last]), descending)
+    return tl.reshape(h, x.shape)

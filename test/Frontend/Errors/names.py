@@ -94,8 +94,31 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{'tl.associative_scan_vectorized' is not supported by tilec}}
-    p = tl.associative_scan_vectorized(X, 0, None)
+    # expected-error @+1 {{'tl.map_elementwise' is not supported by tilec}}
+    p = tl.map_elementwise(None, X)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # Not a function of Triton 3.6's triton.language: the generic error.
+    # expected-error @+1 {{'tl.atomic_rmw' is not defined in triton.language}}
+    p = tl.atomic_rmw(X, N)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(X, N):
+    # expected-error @+1 {{'tl.slice' is not supported by tilec: slice objects are not values in tilec}}
+    p = tl.slice(None, None, None)
 
 
 # -----

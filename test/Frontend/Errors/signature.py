@@ -34,7 +34,7 @@ def other(Y):
 # CHOOSE: {{.*}}signature.py: error: the file has 2 @jit functions; choose one with -k: k, other
 # MALFORMED: {{.*}}signature.py:25:5: error: in the signature of 'k': malformed signature entry 2 'i32 32': expected a type such as '*fp16', 'i32' or 'i32:16', or a constexpr value such as 1024
 # EMPTY: {{.*}}signature.py:25:5: error: in the signature of 'k': malformed signature entry 2 '': empty entry
-# ELTYPE: {{.*}}signature.py:25:5: error: in the signature of 'k': malformed signature entry 1 '*fp17': unknown element type 'fp17' (expected fp16, bf16, fp32, fp64, i1, i8, i16, i32, i64, u8, u16, u32, u64, fp8e4nv or fp8e5)
+# ELTYPE: {{.*}}signature.py:25:5: error: in the signature of 'k': malformed signature entry 1 '*fp17': unknown element type 'fp17' (expected fp16, bf16, fp32, fp64, i1, i8, i16, i32, i64, u8, u16, u32, u64, fp8e4nv, fp8e5 or fp8e4b15)
 # SPECIAL: {{.*}}signature.py:25:5: error: in the signature of 'k': malformed signature entry 2 'i32:3': the specialization after ':' must be 16 (divisible by 16) or 1 (equal to 1)
 # TOOMANY: {{.*}}signature.py:25:5: error: signature has 4 entries but kernel 'k' has 3 parameters
 # NONE: {{.*}}signature.py:25:5: error: missing the launch signature (-s): kernel 'k' has 3 parameters
