@@ -160,3 +160,16 @@ import triton.language as tl
 def k(X, N, L, B, P):
     # expected-error @+1 {{'tl.load_tensor_descriptor' expects a tensor descriptor, got scalar pointer<fp32>}}
     x = tl.load_tensor_descriptor(X, [0])
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+# tl.tensor_descriptor is the class (isinstance works); calling it is no way
+# to make one.
+@triton.jit
+def k(X, N, L, B, P):
+    # expected-error @+1 {{'tl.tensor_descriptor' is not supported by tilec: calling the class is not supported: make a descriptor with tl.make_tensor_descriptor or pass one as an argument}}
+    d = tl.tensor_descriptor(X, [N, 16], [16, 1], [16, 16])
