@@ -10,7 +10,6 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Signals.h"
 
 #include <cerrno>
 #include <fcntl.h>
@@ -106,8 +105,13 @@ llvm::ErrorOr<AtomicFile> AtomicFile::create(llvm::StringRef path) {
   if (std::error_code ec =
           llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", fd, temp))
     return ec;
-  // An interrupted compile leaves no temporary behind either.
-  llvm::sys::RemoveFileOnSignal(temp);
+  // No llvm::sys::RemoveFileOnSignal here: in a library it would install
+  // LLVM's handlers for SIGINT, SIGSEGV and the rest process-wide, on the
+  // first cache write, in whatever thread made it (a PyTorch host's own
+  // handlers then run behind LLVM's), and give that thread an alternate
+  // signal stack from malloc that ASan's thread exit tries to munmap. A
+  // process killed mid-write leaves one `.tmp-` file, which no reader opens
+  // and the next writer of the entry does not need.
   return AtomicFile(fd, path.str(), std::string(temp));
 }
 
@@ -127,7 +131,6 @@ void AtomicFile::discard() {
   if (tempPath.empty())
     return;
   llvm::sys::fs::remove(tempPath);
-  llvm::sys::DontRemoveFileOnSignal(tempPath);
   tempPath.clear();
 }
 
@@ -155,7 +158,6 @@ std::error_code AtomicFile::commit() {
     discard();
     return ec;
   }
-  llvm::sys::DontRemoveFileOnSignal(tempPath);
   tempPath.clear();
   return {};
 }

@@ -58,7 +58,8 @@ std::error_code writeAll(int fd, llvm::StringRef bytes);
 /// A file that appears under its name whole or not at all: a new temporary
 /// file beside the target that commit() renames over it. Destroyed without
 /// a commit, or after one that failed, it leaves the target as it was and
-/// no temporary behind.
+/// no temporary behind (a process killed meanwhile leaves the temporary:
+/// no signal handlers are installed for it, FileIO.cpp says why).
 class AtomicFile {
 public:
   /// Creates the temporary `<path>.tmp-XXXXXXXX` (mode 0666 less the umask,

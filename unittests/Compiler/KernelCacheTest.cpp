@@ -627,6 +627,39 @@ TEST_F(KernelCacheTest, FailedWritesPublishNothingAndFallBackToMemory) {
   EXPECT_EQ(cache.getStats().memoryHits, 1u);
 }
 
+// An entry written from a worker thread changes no signal disposition and
+// no alternate signal stack: libtilec lives in hosts (PyTorch, Python) whose
+// handlers are theirs. (LLVM's RemoveFileOnSignal did both, process-wide and
+// on the writing thread, and ASan's thread exit then aborted on the stack.)
+TEST_F(KernelCacheTest, WritingAnEntryInstallsNoSignalHandlers) {
+  const int signals[] = {SIGINT, SIGTERM, SIGSEGV, SIGBUS, SIGABRT};
+  auto handlers = [&] {
+    std::vector<void *> out;
+    for (int sig : signals) {
+      struct sigaction sa;
+      EXPECT_EQ(::sigaction(sig, nullptr, &sa), 0);
+      out.push_back(reinterpret_cast<void *>(sa.sa_handler));
+    }
+    return out;
+  };
+  std::vector<void *> before = handlers();
+  KernelCache cache(config());
+  stack_t altBefore{}, altAfter{};
+  std::string ptx;
+  std::thread worker([&] {
+    EXPECT_EQ(::sigaltstack(nullptr, &altBefore), 0);
+    ptx = get(cache, baseOptions());
+    EXPECT_EQ(::sigaltstack(nullptr, &altAfter), 0);
+  });
+  worker.join();
+  EXPECT_EQ(ptx, "// ptx of k #1");
+  EXPECT_EQ(cache.getStats().writeFailures, 0u);
+  EXPECT_EQ(listDirectory(dir).size(), 1u);
+  EXPECT_EQ(handlers(), before);
+  EXPECT_EQ(altAfter.ss_sp, altBefore.ss_sp);
+  EXPECT_EQ(altAfter.ss_flags, altBefore.ss_flags);
+}
+
 /// A tmpfs of `size` mounted on a fresh directory, unmounted on destruction;
 /// `mounted` is false where the test may not mount (not root, no
 /// CAP_SYS_ADMIN).
