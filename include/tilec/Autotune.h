@@ -167,6 +167,10 @@ public:
     /// and why it was skipped ("" for the others).
     std::vector<double> timesMs;
     std::vector<std::string> skipped;
+    /// When tunedNow and the decorator's `prune_configs_by` needed a value
+    /// it was not given (AutotuneSpec::PruneResult::notPruned): what, and
+    /// every config was timed.
+    std::string pruneNote;
   };
 
   /// A tuner over the configs of the kernel's `@triton.autotune`

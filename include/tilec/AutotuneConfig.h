@@ -11,9 +11,11 @@
 #ifndef TILEC_AUTOTUNECONFIG_H
 #define TILEC_AUTOTUNECONFIG_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -55,6 +57,30 @@ struct AutotuneConfig {
 struct AutotuneSpec {
   std::vector<AutotuneConfig> configs;
   std::vector<std::string> key;
+
+  /// What one run of the decorator's `prune_configs_by` chose.
+  struct PruneResult {
+    /// The configs to time, as indices into `configs`, in Triton's order:
+    /// those `early_config_prune` returned, then the `top_k` of them that
+    /// `perf_model` estimates fastest.
+    std::vector<size_t> indices;
+    /// Non-empty when the functions needed what the evaluator cannot know
+    /// (an argument the launch does not name, a device query, a library
+    /// call): it says what, and `indices` lists every config.
+    std::string notPruned;
+    /// Non-empty where Triton fails too: `early_config_prune` returned no
+    /// config, or `top_k` is neither an int nor a float <= 1.
+    std::string error;
+  };
+  /// The launch's arguments a prune function sees, by parameter name, each
+  /// value as `-D NAME=VALUE` spells it ("4096", "False", "0.5", "None",
+  /// "\"mean\""): Triton's `named_args` and `**kwargs` both hold them.
+  using PruneArgs = llvm::ArrayRef<std::pair<std::string, std::string>>;
+  /// The decorator's `prune_configs_by`, run by the module-level evaluator
+  /// on the program's own functions (docs/embedding.md, "Autotuning");
+  /// empty when the decorator has none, or for a spec built by hand.
+  /// Thread-safe.
+  std::function<PruneResult(PruneArgs args)> prune;
 };
 
 } // namespace tilec

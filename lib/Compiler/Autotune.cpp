@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 using namespace tilec;
 using namespace tilec::autotune;
@@ -251,8 +252,34 @@ llvm::Error Autotuner::tune(llvm::ArrayRef<int64_t> key, CUstream stream,
   size_t n = spec.configs.size();
   choice.timesMs.assign(n, std::numeric_limits<double>::quiet_NaN());
   choice.skipped.assign(n, "");
+  // prune_configs_by sees the key's values, the launch's arguments this
+  // tuner knows by name: a key parameter the compile options bind (a bool
+  // constexpr, `-D FLATTEN=False`) as they spell it, which keeps Python's
+  // `FLATTEN is False` true; the others as ints.
+  std::vector<size_t> toTime(n);
+  std::iota(toTime.begin(), toTime.end(), 0);
+  if (spec.prune) {
+    std::vector<std::pair<std::string, std::string>> args;
+    for (size_t i = 0; i < key.size(); ++i) {
+      auto bound = llvm::find_if(base.defines, [&](const auto &d) {
+        return d.first == spec.key[i];
+      });
+      args.push_back({spec.key[i], bound != base.defines.end()
+                                       ? bound->second
+                                       : std::to_string(key[i])});
+    }
+    AutotuneSpec::PruneResult pruned = spec.prune(args);
+    if (!pruned.error.empty())
+      return llvm::createStringError("autotuning failed: prune_configs_by: " +
+                                     pruned.error);
+    for (size_t i = 0; i < n; ++i)
+      if (!llvm::is_contained(pruned.indices, i))
+        choice.skipped[i] = "pruned by prune_configs_by";
+    toTime = std::move(pruned.indices);
+    choice.pruneNote = std::move(pruned.notPruned);
+  }
   std::optional<size_t> best;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i : toTime) {
     const AutotuneConfig &config = spec.configs[i];
     llvm::Expected<double> ms = [&]() -> llvm::Expected<double> {
       llvm::Expected<const jit::LoadedKernel &> kernel = getKernel(i);

@@ -6,8 +6,9 @@
 // comprehension or a function of the program built are read as Triton sees
 // them. The arguments that only change how Triton measures
 // (`reset_to_zero`, `restore_value`, `warmup`, `rep`, `use_cuda_graph`,
-// `do_bench`, `cache_results`) and `prune_configs_by` (a per-launch choice
-// among the configs, all of which tilec compiles) are accepted; the hooks
+// `do_bench`, `cache_results`) are accepted, and `prune_configs_by` (a
+// per-launch choice among the configs) is kept for the C++ autotuner to
+// run (ConfigPruner.h); the hooks
 // that run Python around each timing run are refused by name. A value the
 // evaluator cannot compute is refused where it is needed, naming it.
 //
@@ -99,8 +100,10 @@ bool isConstexprAnnotation(const Expr *e) {
 class Reader {
 public:
   Reader(const Module &module, const FunctionDef &kernel, DiagnosticSink &diag,
-         Evaluator &ev, const std::vector<AppliedDecorator> *applied)
-      : module(module), kernel(kernel), diag(diag), ev(ev), applied(applied) {}
+         Evaluator &ev, const std::vector<AppliedDecorator> *applied,
+         PruneSpec *prune)
+      : module(module), kernel(kernel), diag(diag), ev(ev), applied(applied),
+        prune(prune) {}
 
   bool read(std::optional<AutotuneSpec> &spec);
 
@@ -140,6 +143,7 @@ private:
   DiagnosticSink &diag;
   Evaluator &ev;
   const std::vector<AppliedDecorator> *applied;
+  PruneSpec *prune;
 };
 
 std::string Reader::resolve(const Expr *e) const {
@@ -279,6 +283,7 @@ bool Reader::readAutotune(const AppliedDecorator &d, AutotuneSpec &spec) {
   }
 
   const Arg *configs = nullptr, *key = nullptr;
+  std::optional<PruneSpec> pruneFound;
   for (const Arg &a : args) {
     if (a.name == "configs") {
       configs = &a;
@@ -292,20 +297,29 @@ bool Reader::readAutotune(const AppliedDecorator &d, AutotuneSpec &spec) {
                                 "which tilec cannot do");
     } else if (a.name == "prune_configs_by") {
       // Pruning chooses among the configs per launch, from the launch's
-      // arguments: tilec compiles every config, and its functions must be
-      // functions of the program.
+      // arguments: every config compiles, and the C++ autotuner runs the
+      // functions when it tunes (ConfigPruner.cpp). An unknown dict prunes
+      // nothing there.
       if (a.value.is(PyValue::Kind::None) || a.value.isUnknown())
         continue;
       if (!a.value.is(PyValue::Kind::Dict))
         return error(a.loc, "'prune_configs_by' must be a dict, got " +
                                 ev.repr(a.value));
+      PruneSpec p;
       for (const auto &[k, x] : *a.value.items) {
         if (!k.is(PyValue::Kind::Str) ||
             !llvm::is_contained({"early_config_prune", "perf_model", "top_k"},
                                 k.s))
           return error(a.loc, "'prune_configs_by' has no entry " +
                                   ev.repr(k));
-        (void)x;
+        (k.s == "early_config_prune" ? p.earlyConfigPrune
+         : k.s == "perf_model"       ? p.perfModel
+                                     : p.topK) = x;
+      }
+      if (p.present()) {
+        p.loc = a.loc;
+        p.module = &m;
+        pruneFound = std::move(p);
       }
     }
     // reset_to_zero, restore_value, warmup, rep, use_cuda_graph, do_bench,
@@ -316,6 +330,10 @@ bool Reader::readAutotune(const AppliedDecorator &d, AutotuneSpec &spec) {
     return error(call.getLoc(), "'triton.autotune' needs 'configs'");
   if (!key)
     return error(call.getLoc(), "'triton.autotune' needs 'key'");
+  if (prune && pruneFound) {
+    pruneFound->configs = configs->value;
+    *prune = std::move(*pruneFound);
+  }
   // configs first: it is where a computation that exhausted the
   // evaluator's budget ran.
   return readConfigs(configs->value, configs->loc, spec) &&
@@ -504,6 +522,6 @@ bool Reader::readSmallInt(StringRef param, const PyValue &v, SourceLoc loc,
 bool tilec::frontend::readAutotuneSpec(
     const Module &module, const FunctionDef &kernel, DiagnosticSink &diag,
     Evaluator &ev, const std::vector<AppliedDecorator> *applied,
-    std::optional<AutotuneSpec> &spec) {
-  return Reader(module, kernel, diag, ev, applied).read(spec);
+    std::optional<AutotuneSpec> &spec, PruneSpec *prune) {
+  return Reader(module, kernel, diag, ev, applied, prune).read(spec);
 }

@@ -23,6 +23,23 @@ namespace tilec::frontend {
 
 class Evaluator;
 
+/// The decorator's `prune_configs_by` as the evaluator computed it, kept to
+/// be run per launch (ConfigPruner.h): the functions are the program's own,
+/// `configs` is the list the configs were read from.
+struct PruneSpec {
+  PyValue earlyConfigPrune = PyValue::none();
+  PyValue perfModel = PyValue::none();
+  PyValue topK = PyValue::integer(10);
+  PyValue configs = PyValue::none();
+  /// Where the decorator is, and its module (the calls' context).
+  SourceLoc loc;
+  const Module *module = nullptr;
+  bool present() const {
+    return !earlyConfigPrune.is(PyValue::Kind::None) ||
+           !perfModel.is(PyValue::Kind::None);
+  }
+};
+
 /// Reads the autotune decorator of `kernel` (one of `module`'s functions).
 /// Returns false after reporting an error to `diag`; otherwise `spec` is
 /// set when the kernel has the decorator and left empty when it has none.
@@ -30,10 +47,12 @@ class Evaluator;
 /// configs computed by the program are read as Triton would see them;
 /// `applied` lists the decorators the program applied to the kernel's value
 /// (by `@` or by call), or is null when the evaluator did not find it.
+/// `prune`, when given, receives the decorator's `prune_configs_by`.
 bool readAutotuneSpec(const Module &module, const FunctionDef &kernel,
                       DiagnosticSink &diag, Evaluator &ev,
                       const std::vector<AppliedDecorator> *applied,
-                      std::optional<AutotuneSpec> &spec);
+                      std::optional<AutotuneSpec> &spec,
+                      PruneSpec *prune = nullptr);
 
 } // namespace tilec::frontend
 

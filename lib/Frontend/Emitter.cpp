@@ -9,6 +9,7 @@
 
 #include "Frontend/Emitter.h"
 #include "Frontend/AutotuneSpec.h"
+#include "Frontend/ConfigPruner.h"
 #include "Frontend/Parser.h"
 #include "Frontend/Prelude.h"
 
@@ -796,7 +797,9 @@ tilec::readAutotuneSpec(mlir::MLIRContext &ctx, llvm::StringRef source,
   std::unique_ptr<Module> module = parseModule(source, filename, sink);
   if (!module)
     return mlir::failure();
-  Evaluator evaluator(*module, frontend::toEvalOptions(options));
+  // On the heap: a prune_configs_by pruner keeps both.
+  auto ev = std::make_unique<Evaluator>(*module, frontend::toEvalOptions(options));
+  Evaluator &evaluator = *ev;
   const FunctionDef *kernel = nullptr;
   const std::vector<AppliedDecorator> *applied = nullptr;
   if (!kernelName.empty())
@@ -821,9 +824,14 @@ tilec::readAutotuneSpec(mlir::MLIRContext &ctx, llvm::StringRef source,
     return mlir::failure();
   }
   std::optional<AutotuneSpec> spec;
+  frontend::PruneSpec prune;
   if (!frontend::readAutotuneSpec(*module, *kernel, sink, evaluator, applied,
-                                  spec))
+                                  spec, &prune))
     return mlir::failure();
+  if (spec && prune.present() && prune.configs.isSequence() &&
+      !prune.configs.elts->empty())
+    spec->prune = frontend::makeConfigPruner(std::move(module), std::move(ev),
+                                             std::move(prune));
   return spec;
 }
 

@@ -139,6 +139,9 @@ public:
                       const PyValue &why);
 
   const EvalOptions &getOptions() const { return options; }
+  /// A fresh step budget, for a long-lived evaluator that runs the
+  /// program's functions again and again (ConfigPruner.cpp).
+  void resetStepBudget() { steps = 0; }
   /// Counts evaluation steps; past the budget, results become unknown
   /// (a loop that does not end in the subset must not hang tilec).
   bool step();

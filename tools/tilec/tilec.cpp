@@ -162,6 +162,13 @@ static cl::opt<bool> listConfigs(
     cl::desc("Print the key and the configs of the kernel's "
              "@triton.autotune decorator, one per line as 'N: ...', and exit"),
     cl::cat(tilecCat));
+static cl::list<std::string> pruneFor(
+    "prune-for",
+    cl::desc("With --list-configs: run the decorator's prune_configs_by as "
+             "the C++ autotuner does for a launch whose arguments (the key) "
+             "are NAME=VALUE (spelled as -D takes them), and list the "
+             "configs it would time, in order"),
+    cl::value_desc("NAME=VALUE"), cl::CommaSeparated, cl::cat(tilecCat));
 static cl::opt<int> configIndex(
     "config",
     cl::desc("Compile with config N of the kernel's @triton.autotune "
@@ -262,8 +269,33 @@ static mlir::LogicalResult printConfigs(mlir::MLIRContext &ctx,
   if (mlir::failed(spec))
     return mlir::failure();
   os << "# key: " << llvm::join(spec->key, ", ") << "\n";
-  for (auto [i, config] : llvm::enumerate(spec->configs))
-    os << fmt::format("{}: {}\n", i, config.describe());
+  if (pruneFor.empty()) {
+    for (auto [i, config] : llvm::enumerate(spec->configs))
+      os << fmt::format("{}: {}\n", i, config.describe());
+    return mlir::success();
+  }
+  auto fail = [&](const llvm::Twine &message) {
+    mlir::emitError(mlir::FileLineColLoc::get(&ctx, filename, 0, 0))
+        << message.str();
+    return mlir::failure();
+  };
+  std::vector<std::pair<std::string, std::string>> args;
+  for (const std::string &arg : pruneFor) {
+    auto [name, text] = llvm::StringRef(arg).split('=');
+    if (name.empty() || !llvm::StringRef(arg).contains('='))
+      return fail("--prune-for=" + arg + ": expected NAME=VALUE");
+    args.push_back({name.str(), text.str()});
+  }
+  if (!spec->prune)
+    return fail("--prune-for: the kernel's @triton.autotune has no "
+                "prune_configs_by");
+  tilec::AutotuneSpec::PruneResult r = spec->prune(args);
+  if (!r.error.empty())
+    return fail("prune_configs_by: " + r.error);
+  if (!r.notPruned.empty())
+    os << "# not pruned: " << r.notPruned << "\n";
+  for (size_t i : r.indices)
+    os << fmt::format("{}: {}\n", i, spec->configs[i].describe());
   return mlir::success();
 }
 

@@ -240,6 +240,99 @@ TEST(AutotuneSpecTest, RefusedDecoratorIsACompileError) {
       << text;
 }
 
+/// kSource with a `prune_configs_by` before its key.
+std::string withPrune(llvm::StringRef functions, llvm::StringRef dict) {
+  std::string source = kSource;
+  source.replace(source.find("@triton.autotune"), 0, functions.str());
+  source.replace(source.find("key=['n']"), 9,
+                 "key=['n'], prune_configs_by=" + dict.str());
+  return source;
+}
+
+constexpr const char *kPruneFunctions = R"py(
+def fits(configs, named_args, **kwargs):
+    assert kwargs['n'] == named_args['n']
+    return [c for c in configs if c.kwargs['BLOCK'] <= named_args['n']]
+
+
+def distance(n, BLOCK, num_warps, num_stages, **rest):
+    return abs(BLOCK - 128) + num_warps * 0
+
+
+def needs_a_pointer(configs, named_args, **kwargs):
+    return [c for c in configs if named_args['out_ptr'] is not None]
+
+
+def drops_all(configs, named_args, **kwargs):
+    return []
+
+
+)py";
+
+AutotuneSpec::PruneResult prune(const std::string &source, int64_t n) {
+  llvm::Expected<std::optional<AutotuneSpec>> spec =
+      readSpec(source, "k.py", "k");
+  if (!spec) {
+    ADD_FAILURE() << llvm::toString(spec.takeError());
+    return {};
+  }
+  if (!*spec || !(*spec)->prune) {
+    ADD_FAILURE() << "no pruner";
+    return {};
+  }
+  std::pair<std::string, std::string> args[] = {{"n", std::to_string(n)}};
+  return (*spec)->prune(args);
+}
+
+TEST(AutotuneSpecTest, PruneConfigsByRunsTheProgramsFunctions) {
+  using Indices = std::vector<size_t>;
+  // early_config_prune sees the key's values as named_args and as kwargs.
+  std::string early =
+      withPrune(kPruneFunctions, "{'early_config_prune': fits}");
+  AutotuneSpec::PruneResult r = prune(early, 100);
+  EXPECT_EQ(r.indices, Indices{0});
+  EXPECT_EQ(r.notPruned, "");
+  EXPECT_EQ(r.error, "");
+  EXPECT_EQ(prune(early, 200).indices, (Indices{0, 1}));
+  EXPECT_EQ(prune(early, 4096).indices, (Indices{0, 1, 2}));
+
+  // perf_model ranks them; top_k an int, or a fraction of all configs.
+  std::string model = withPrune(
+      kPruneFunctions, "{'perf_model': distance, 'top_k': 2}");
+  EXPECT_EQ(prune(model, 4096).indices, (Indices{1, 0}));
+  std::string both = withPrune(
+      kPruneFunctions,
+      "{'early_config_prune': fits, 'perf_model': distance, 'top_k': 0.5}");
+  EXPECT_EQ(prune(both, 4096).indices, Indices{1});
+  EXPECT_EQ(prune(both, 64).indices, Indices{0});
+  // No more configs than top_k: perf_model is not consulted.
+  std::string many = withPrune(
+      kPruneFunctions, "{'perf_model': distance, 'top_k': 3}");
+  EXPECT_EQ(prune(many, 1).indices, (Indices{0, 1, 2}));
+
+  // A value C++ does not have: every config, and what was missing.
+  r = prune(withPrune(kPruneFunctions,
+                      "{'early_config_prune': needs_a_pointer}"),
+            4096);
+  EXPECT_EQ(r.indices, (Indices{0, 1, 2}));
+  EXPECT_NE(r.notPruned.find("a missing key 'out_ptr' (k.py:16)"),
+            std::string::npos)
+      << r.notPruned;
+  EXPECT_EQ(r.error, "");
+
+  // Triton's own failures.
+  r = prune(withPrune(kPruneFunctions, "{'early_config_prune': drops_all}"),
+            4096);
+  EXPECT_NE(r.error.find("no valid autotuner configs after pruning"),
+            std::string::npos)
+      << r.error;
+  r = prune(withPrune(kPruneFunctions,
+                      "{'perf_model': distance, 'top_k': 1.5}"),
+            4096);
+  EXPECT_EQ(r.error,
+            "'top_k' must be either a float <= 1.0 or an int, got 1.5");
+}
+
 //===----------------------------------------------------------------------===//
 // The tuner, over the fake driver
 //===----------------------------------------------------------------------===//
@@ -417,6 +510,37 @@ TEST_F(AutotunerTest, CorruptChoiceFileIsRetunedAndRewritten) {
       ChoiceCache::deserialize(readFile(path), llvm::sys::path::stem(path));
   ASSERT_TRUE(static_cast<bool>(rewritten));
   EXPECT_EQ(rewritten->index, 1u);
+}
+
+TEST_F(AutotunerTest, PrunedConfigsAreNeitherCompiledNorTimed) {
+  llvm::Expected<Device> device = Device::get();
+  ASSERT_TRUE(static_cast<bool>(device));
+  std::string source =
+      withPrune(kPruneFunctions, "{'early_config_prune': fits}");
+  auto tuner =
+      Autotuner::create(*device, source, "k.py", baseOptions(), tunerOptions());
+  ASSERT_TRUE(static_cast<bool>(tuner)) << llvm::toString(tuner.takeError());
+  llvm::Expected<const Autotuner::Choice &> choice =
+      (*tuner)->choose({200}, kStream, launchFor(200));
+  ASSERT_TRUE(static_cast<bool>(choice)) << llvm::toString(choice.takeError());
+  EXPECT_EQ(choice->index, 1u);
+  EXPECT_EQ(compiles, 2);
+  EXPECT_EQ(measures, 2);
+  EXPECT_EQ(launchedBlocks, (std::vector<int64_t>{64, 128}));
+  EXPECT_TRUE(std::isnan(choice->timesMs[2]));
+  EXPECT_EQ(choice->skipped[2], "pruned by prune_configs_by");
+  EXPECT_EQ(choice->pruneNote, "");
+
+  // A prune that leaves nothing fails the launch, as in Triton.
+  auto empty = Autotuner::create(
+      *device, withPrune(kPruneFunctions, "{'early_config_prune': drops_all}"),
+      "k.py", baseOptions(), tunerOptions());
+  ASSERT_TRUE(static_cast<bool>(empty));
+  llvm::Error e = (*empty)->run({200}, kStream, launchFor(200));
+  EXPECT_EQ(llvm::toString(std::move(e)),
+            "autotuning failed: prune_configs_by: no valid autotuner configs "
+            "after pruning: 'early_config_prune' should return at least one "
+            "config");
 }
 
 TEST_F(AutotunerTest, ExplicitConfigsAndSkippedConfigs) {
