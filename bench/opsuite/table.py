@@ -97,6 +97,36 @@ def combine_first_order(a0, a1, b0, b1):
     # the linear recurrence y = a * y_prev + b, as pairs
     return a0 * b0, b0 * a1 + b1
 """,
+    # Scalar functions for tl.map_elementwise: branches, several results,
+    # packed elements.
+    "map_compare": """\
+@triton.jit
+def map_compare(x, y):
+    if x < y:
+        return -1
+    elif x == y:
+        return 0
+    else:
+        return 1
+""",
+    "map_divmod": """\
+@triton.jit
+def map_divmod(a, b):
+    return a // b, a % b
+""",
+    "map_divmod2": """\
+@triton.jit
+def map_divmod2(a0, a1, b0, b1):
+    return a0 // b0, a1 // b1, a0 % b0, a1 % b1
+""",
+    "map_selu": """\
+@triton.jit
+def map_selu(x, alpha, scale):
+    if x > 0:
+        return scale * x
+    else:
+        return scale * alpha * (tl.exp(x) - 1)
+""",
 }
 
 N = 1000
@@ -1305,6 +1335,42 @@ def build():
                 "    tl.store(O + offs, y, mask=mask)\n",
                 dict(X=_tensor("i32", N), O=_tensor("i32", N, "out"), s=-7,
                      N=N, BLOCK=BLOCK), key=r"mad\.lo\.s32", grid=GRID)
+    # tl.map_elementwise: Triton's own three tests' shapes, and a float
+    # function with a runtime scalar and a number broadcast in.
+    ab = ["A", "B", "C", "D", "BLOCK: tl.constexpr"]
+    ab_body = ("    a = tl.load(A + tl.arange(0, BLOCK))\n"
+               "    b = tl.load(B + tl.arange(0, BLOCK))\n")
+    t += custom("map_elementwise", "i32_compare", ["A", "B", "C",
+                                                   "BLOCK: tl.constexpr"],
+                ab_body + "    c = tl.map_elementwise(map_compare, a, b)\n"
+                "    tl.store(C + tl.arange(0, BLOCK), c)\n",
+                dict(A=_tensor("i32", 128, fill="uniform", low=-3, high=3),
+                     B=_tensor("i32", 128, fill="uniform", low=-3, high=3),
+                     C=_tensor("i32", 128, "out"), BLOCK=128),
+                helpers=("map_compare",), key=None)
+    for label, fn, pack in (("u32_divmod", "map_divmod", 1),
+                            ("u32_divmod_pack2", "map_divmod2", 2)):
+        t += custom("map_elementwise", label, ab,
+                    ab_body + f"    c, d = tl.map_elementwise({fn}, a, b, "
+                    f"pack={pack})\n"
+                    "    tl.store(C + tl.arange(0, BLOCK), c)\n"
+                    "    tl.store(D + tl.arange(0, BLOCK), d)\n",
+                    dict(A=_tensor("u32", 512),
+                         B=_tensor("u32", 512, fill="uniform", low=1,
+                                   high=1000),
+                         C=_tensor("u32", 512, "out"),
+                         D=_tensor("u32", 512, "out"), BLOCK=512),
+                    helpers=(fn,), key=r"div\.u32")
+    t += custom("map_elementwise", "fp32_selu", ["X", "O", "alpha", "N",
+                                                 "BLOCK: tl.constexpr"],
+                mem + "    x = tl.load(X + offs, mask=mask)\n"
+                "    y = tl.map_elementwise(map_selu, x, alpha, 1.0507)\n"
+                "    tl.store(O + offs, y, mask=mask)\n",
+                dict(X=_tensor("fp32", N, fill="normal"),
+                     O=_tensor("fp32", N, "out",
+                               compare=dict(rtol=1e-6, atol=1e-6)),
+                     alpha=1.6733, N=N, BLOCK=BLOCK),
+                helpers=("map_selu",), key=None, grid=GRID)
     t += libdevice_cases()
     return t
 

@@ -825,6 +825,51 @@ def Tile_HistogramOp : Tile_Op<"histogram", [Pure]> {
 // Reductions and scans
 //===----------------------------------------------------------------------===//
 
+def Tile_MapElementwiseOp : Tile_Op<"map_elementwise", [
+    RecursiveMemoryEffects, RecursivelySpeculatable]> {
+  let summary = "a scalar function applied to groups of elements";
+  let description = [{
+    Triton's `tl.map_elementwise(fn, *srcs, pack=)`: the entry block of
+    `scalarOp` runs once per group of `pack` elements of the sources, all
+    tiles of one shape, and may branch and loop on their values (a branch
+    not taken costs nothing, unlike `tl.where`). It takes each source's
+    `pack` elements in turn (source i's element j is argument
+    `i * pack + j`) and returns, with `tile.map_elementwise.return`, each
+    result's `pack` elements in turn. Each result has the sources' shape.
+
+    ```mlir
+    %z = tile.map_elementwise(%x, %y) {pack = 1 : i32}
+        : (tensor<128xi32>, tensor<128xi32>) -> tensor<128xi32> {
+    ^bb0(%a: i32, %b: i32):
+      %lt = arith.cmpi slt, %a, %b : i32
+      %r = scf.if %lt -> (i32) { ... } else { ... }
+      tile.map_elementwise.return %r : i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_Tensor>:$srcs,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$pack);
+  let results = (outs Variadic<Tile_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$scalarOp);
+  let assemblyFormat = [{
+    `(` $srcs `)` attr-dict `:` functional-type($srcs, $results) $scalarOp
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def Tile_MapElementwiseReturnOp : Tile_Op<"map_elementwise.return", [
+    Pure, ReturnLike, Terminator,
+    HasParent<"::tilec::tile::MapElementwiseOp">]> {
+  let summary = "yield the scalar results of a map_elementwise group";
+  let description = [{
+    ```mlir
+    tile.map_elementwise.return %q, %r : i32, i32
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_Scalar>:$result);
+  let assemblyFormat = "attr-dict ($result^ `:` type($result))?";
+}
+
 def Tile_ReduceOp : Tile_Op<"reduce", [RecursiveMemoryEffects,
                                        RecursivelySpeculatable]> {
   let summary = "reduce tiles along an axis with a combining region";

@@ -10,6 +10,7 @@
 #include "Tile/IR/TileOps.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -619,6 +620,51 @@ LogicalResult DotOp::verify() {
 //===----------------------------------------------------------------------===//
 // Reductions and scans
 //===----------------------------------------------------------------------===//
+
+LogicalResult MapElementwiseOp::verifyRegions() {
+  if (getSrcs().empty())
+    return emitOpError() << "expects at least one source";
+  auto shapeOf = [](Value v) {
+    return cast<RankedTensorType>(v.getType()).getShape();
+  };
+  ArrayRef<int64_t> shape = shapeOf(getSrcs()[0]);
+  for (Value v : llvm::concat<Value>(getSrcs(), getResults()))
+    if (shapeOf(v) != shape)
+      return emitOpError() << "expects sources and results of one shape, got "
+                           << v.getType();
+  unsigned pack = getPack();
+  Block &body = getScalarOp().front();
+  if (body.getNumArguments() != getSrcs().size() * pack)
+    return emitOpError() << "expects " << getSrcs().size() * pack
+                         << " region arguments (pack " << pack
+                         << " per source), got " << body.getNumArguments();
+  for (auto [i, src] : llvm::enumerate(getSrcs()))
+    for (unsigned j = 0; j < pack; ++j) {
+      Type expected = getElementTypeOrSelf(src.getType());
+      Type arg = body.getArgument(i * pack + j).getType();
+      if (arg != expected)
+        return emitOpError() << "region argument #" << i * pack + j
+                             << " has type " << arg << ", expected "
+                             << expected << " (source #" << i << ")";
+    }
+  auto ret = dyn_cast<MapElementwiseReturnOp>(body.getTerminator());
+  if (!ret)
+    return emitOpError() << "region must end with tile.map_elementwise.return";
+  if (ret.getResult().size() != getNumResults() * pack)
+    return emitOpError() << "region returns " << ret.getResult().size()
+                         << " values, expected " << getNumResults() * pack
+                         << " (pack " << pack << " per result)";
+  for (auto [k, result] : llvm::enumerate(getResults()))
+    for (unsigned j = 0; j < pack; ++j) {
+      Type expected = getElementTypeOrSelf(result.getType());
+      Type got = ret.getResult()[k * pack + j].getType();
+      if (got != expected)
+        return emitOpError() << "region value #" << k * pack + j
+                             << " has type " << got << ", expected "
+                             << expected << " (result #" << k << ")";
+    }
+  return success();
+}
 
 LogicalResult ReduceOp::verifyRegions() {
   SmallVector<Type> elementTypes;

@@ -28,12 +28,13 @@ using namespace tilec;
 using namespace tilec::tilegpu;
 
 bool tilec::tilegpu::isElementwise(Operation *op) {
-  if (op->getNumRegions() != 0)
+  // map_elementwise's region works on scalars: any layout suits it.
+  if (op->getNumRegions() != 0 && !isa<tile::MapElementwiseOp>(op))
     return false;
   if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
       !isa<tile::AddPtrOp, tile::HintOp, tile::FpToFpOp, tile::BitcastOp,
            tile::PtrToIntOp, tile::IntToPtrOp, tile::ExternElementwiseOp,
-           tile::InlineAsmElementwiseOp>(op))
+           tile::InlineAsmElementwiseOp, tile::MapElementwiseOp>(op))
     return false;
   std::optional<ArrayRef<int64_t>> shape;
   auto sameShape = [&](Type t) {

@@ -97,6 +97,7 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateElementwiseOpToLLVMPatterns(converter, patterns);
   populateFpToFpOpToLLVMPatterns(converter, patterns, computeCapability);
   populateInlineAsmToLLVMPatterns(converter, patterns);
+  populateMapElementwiseToLLVMPatterns(converter, patterns);
   populateMemoryOpToLLVMPatterns(converter, patterns, onMasked);
   populateAtomicOpToLLVMPatterns(converter, patterns);
   populateDebugOpToLLVMPatterns(converter, patterns);

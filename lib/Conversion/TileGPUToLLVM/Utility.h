@@ -189,6 +189,10 @@ void populateExternCallToLLVMPatterns(TileGPUTypeConverter &converter,
 /// elements (InlineAsmToLLVM.cpp).
 void populateInlineAsmToLLVMPatterns(TileGPUTypeConverter &converter,
                                      mlir::RewritePatternSet &patterns);
+/// tile.map_elementwise: its region inlined per group of `pack` elements of
+/// each thread (MapElementwiseToLLVM.cpp).
+void populateMapElementwiseToLLVMPatterns(TileGPUTypeConverter &converter,
+                                          mlir::RewritePatternSet &patterns);
 /// Scalar `math` ops that Triton lowers to libdevice calls.
 void populateMathToLibdevicePatterns(TileGPUTypeConverter &converter,
                                      mlir::RewritePatternSet &patterns);
