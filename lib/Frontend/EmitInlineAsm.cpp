@@ -108,14 +108,10 @@ FailureOr<TValue> Emitter::inlineAsmElementwise(const BoundArgs &a,
                                 ".to(tl.int32)");
     args.push_back(*r);
   }
-  llvm::SmallVector<int64_t> shape;
-  for (const TValue &v : args) {
-    FailureOr<llvm::SmallVector<int64_t>> s =
-        broadcastShapes(shape, v.getType().shape, l);
-    if (failed(s))
-      return failure();
-    shape = *s;
-  }
+  FailureOr<llvm::SmallVector<int64_t>> common = broadcastShapes(args, l);
+  if (failed(common))
+    return failure();
+  llvm::SmallVector<int64_t> shape = *common;
   llvm::SmallVector<mlir::Value> operands;
   llvm::SmallVector<mlir::Type> operandElems;
   for (const TValue &v : args) {

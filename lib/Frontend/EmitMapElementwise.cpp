@@ -59,14 +59,10 @@ FailureOr<TValue> Emitter::builtinMapElementwise(BuiltinCall &c) {
                                    v.describe());
     args.push_back(*r);
   }
-  llvm::SmallVector<int64_t> shape;
-  for (const TValue &v : args) {
-    FailureOr<llvm::SmallVector<int64_t>> s =
-        broadcastShapes(shape, v.getType().shape, l);
-    if (failed(s))
-      return failure();
-    shape = *s;
-  }
+  FailureOr<llvm::SmallVector<int64_t>> common = broadcastShapes(args, l);
+  if (failed(common))
+    return failure();
+  llvm::SmallVector<int64_t> shape = *common;
   // Scalars only: one call of the function is the whole map.
   if (shape.empty()) {
     if (pack != 1)

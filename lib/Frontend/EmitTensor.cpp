@@ -244,6 +244,19 @@ Emitter::broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> bs,
   return out;
 }
 
+FailureOr<llvm::SmallVector<int64_t>>
+Emitter::broadcastShapes(llvm::ArrayRef<TValue> values, SourceLoc l) {
+  llvm::SmallVector<int64_t> shape;
+  for (const TValue &v : values) {
+    FailureOr<llvm::SmallVector<int64_t>> s =
+        broadcastShapes(shape, v.getType().shape, l);
+    if (failed(s))
+      return failure();
+    shape = *s;
+  }
+  return shape;
+}
+
 FailureOr<TValue> Emitter::broadcastTo(const TValue &v,
                                        llvm::ArrayRef<int64_t> shape,
                                        SourceLoc l) {

@@ -320,6 +320,9 @@ public:
   FailureOr<llvm::SmallVector<int64_t>>
   broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b,
                   SourceLoc l);
+  /// The shape runtime `values` broadcast to together.
+  FailureOr<llvm::SmallVector<int64_t>>
+  broadcastShapes(llvm::ArrayRef<TValue> values, SourceLoc l);
   FailureOr<TValue> expandDims(const TValue &v, int axis, SourceLoc l);
   FailureOr<TValue> zerosOf(const TileType &type, SourceLoc l);
   /// Brings a Python number or runtime value to a runtime value of element

@@ -94,8 +94,8 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{'tl.map_elementwise' is not supported by tilec}}
-    p = tl.map_elementwise(None, X)
+    # expected-error @+1 {{'tl.tensor_descriptor' is not supported by tilec: calling the class is not supported}}
+    p = tl.tensor_descriptor(X, [N], [1], [16])
 
 
 # -----
