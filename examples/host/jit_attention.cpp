@@ -47,11 +47,9 @@ int reportError(const std::string &what, llvm::Error error) {
 }
 
 /// Compiles and loads `kernel` of examples/attention.py for this device.
-llvm::Expected<jit::LoadedKernel> load(const runtime::Device &device,
-                                       const std::string &dir,
-                                       const std::string &kernel,
-                                       const std::string &signature,
-                                       int warps) {
+llvm::Expected<jit::LoadedKernel>
+load(const runtime::Device &device, const std::string &dir,
+     const std::string &kernel, const std::string &signature, int warps) {
   CompileOptions options;
   options.kernelName = kernel;
   options.signature = signature;
@@ -85,15 +83,16 @@ int runStep(const runtime::Device &device, const std::string &dir,
                               "{1}, {1}, i32, i32, {2}, 128, 64, {3}",
                               p, s, kD, c),
                   8);
-  auto pre = load(device, dir, "attn_bwd_preprocess",
-                  fmt::format("{0}, {0}, *fp32:16, {1}, i32, i32, {2}, 64", p,
-                              s, kD),
-                  gpuhost::kAttnBwdWarps);
-  auto dkdv = load(device, dir, "attn_bwd_dkdv",
-                   fmt::format("{0}, {0}, {0}, {0}, {0}, {0}, *fp32:16, "
-                               "*fp32:16, fp32, {1}, i32, i32, {2}, 32, 64, {3}",
-                               p, s, kD, c),
-                   gpuhost::kAttnBwdWarps);
+  auto pre =
+      load(device, dir, "attn_bwd_preprocess",
+           fmt::format("{0}, {0}, *fp32:16, {1}, i32, i32, {2}, 64", p, s, kD),
+           gpuhost::kAttnBwdWarps);
+  auto dkdv =
+      load(device, dir, "attn_bwd_dkdv",
+           fmt::format("{0}, {0}, {0}, {0}, {0}, {0}, *fp32:16, "
+                       "*fp32:16, fp32, {1}, i32, i32, {2}, 32, 64, {3}",
+                       p, s, kD, c),
+           gpuhost::kAttnBwdWarps);
   auto dq = load(device, dir, "attn_bwd_dq",
                  fmt::format("{0}, {0}, {0}, {0}, {0}, *fp32:16, *fp32:16, "
                              "fp32, {1}, i32, i32, {2}, 64, 32, {3}",
@@ -140,9 +139,9 @@ int runStep(const runtime::Device &device, const std::string &dir,
                               *bq, *bk, *bv, *bdo, *bdk, *bdv, *blse, *bdelta,
                               scale, sz, sh, sm, sk, kHeads, kN))
     return reportError("launch attn_bwd_dkdv", std::move(e));
-  if (llvm::Error e = (*dq)({blocks(gpuhost::kAttnBwdDqBlockM), hz}, st, *bq,
-                            *bk, *bv, *bdo, *bdq, *blse, *bdelta, scale, sz, sh,
-                            sm, sk, kHeads, kN))
+  if (llvm::Error e =
+          (*dq)({blocks(gpuhost::kAttnBwdDqBlockM), hz}, st, *bq, *bk, *bv,
+                *bdo, *bdq, *blse, *bdelta, scale, sz, sh, sm, sk, kHeads, kN))
     return reportError("launch attn_bwd_dq", std::move(e));
   if (llvm::Error e = device.synchronize())
     return reportError("run attention", std::move(e));
@@ -163,18 +162,18 @@ int runStep(const runtime::Device &device, const std::string &dir,
     gpuhost::attentionReference(q.data() + at, k.data() + at, v.data() + at,
                                 ro.data(), rlse.data(), kN, kD, causal,
                                 double(scale));
-    gpuhost::attentionBackwardReference(
-        q.data() + at, k.data() + at, v.data() + at, dout.data() + at,
-        rq.data(), rk.data(), rv.data(), nullptr, kN, kD, causal,
-        double(scale));
+    gpuhost::attentionBackwardReference(q.data() + at, k.data() + at,
+                                        v.data() + at, dout.data() + at,
+                                        rq.data(), rk.data(), rv.data(),
+                                        nullptr, kN, kD, causal, double(scale));
     mo.add(o->data() + at, ro.data(), slice);
     mlse.add(lse->data() + h * kN, rlse.data(), kN);
     mq.add(gq->data() + at, rq.data(), slice);
     mk.add(gk->data() + at, rk.data(), slice);
     mv.add(gv->data() + at, rv.data(), slice);
   }
-  std::string what = fmt::format("attention fp16 D={} causal={} N_CTX={}", kD,
-                                 c, kN);
+  std::string what =
+      fmt::format("attention fp16 D={} causal={} N_CTX={}", kD, c, kN);
   double bound = gpuhost::getAttentionBackwardBound(kType);
   checker.check(what + " out", mo.get(), gpuhost::getAttentionBound(kType));
   checker.check(what + " lse", mlse.get(), gpuhost::kAttentionLseBound);

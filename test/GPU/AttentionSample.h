@@ -1,5 +1,4 @@
-//===- AttentionSample.h - attention forward and backward on the host -*- C++
-//-*-===//
+//===- AttentionSample.h - attention forward and backward -------*- C++ -*-===//
 //
 // The float64 references of examples/attention.py's kernels (the forward
 // attn_fwd_kernel with its log-sum-exp, and the backward attn_bwd_preprocess,
@@ -34,8 +33,7 @@ namespace tilec::gpuhost {
 /// scaled scores (natural log, as attn_fwd_kernel stores it).
 template <typename In>
 void attentionReference(const In *q, const In *k, const In *v, double *out,
-                        double *lse, int n, int d, bool causal,
-                        double scale) {
+                        double *lse, int n, int d, bool causal, double scale) {
   std::vector<double> s(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {
     int keys = causal ? i + 1 : n;
@@ -208,8 +206,8 @@ llvm::Error runAttention(Harness &h, LoadKernel loadSampleKernel, DType t,
   int32_t sz = int32_t(size_t(heads) * n * d), sh = n * d, sm = d, sk = 1;
   int32_t hh = heads, nn = n;
   void *args[] = {&pq, &pk, &pv, &po, &plse, &scale, &sz, &sh,
-                  &sm, &sk,  &sz, &sh, &sm,   &sk,    &sz, &sh,
-                  &sm, &sk,  &sz, &sh, &sm,   &sk,    &hh, &nn};
+                  &sm, &sk, &sz, &sh, &sm,   &sk,    &sz, &sh,
+                  &sm, &sk, &sz, &sh, &sm,   &sk,    &hh, &nn};
   runtime::Dim3 grid(unsigned((n + 127) / 128), unsigned(z * heads));
   if (llvm::Error e = kernel->first.launch(grid, runtime::Dim3(256),
                                            kernel->second, nullptr, args))
@@ -254,8 +252,8 @@ llvm::Error runAttention(Harness &h, LoadKernel loadSampleKernel, DType t,
 /// float64 rowsum(dO ∘ O) of the O the kernel was given).
 template <typename Harness, typename LoadKernel>
 llvm::Error runAttentionBackward(Harness &h, LoadKernel loadSampleKernel,
-                                 DType t, int d, bool causal, int z,
-                                 int heads, int n) {
+                                 DType t, int d, bool causal, int z, int heads,
+                                 int n) {
   int c = causal ? 1 : 0;
   auto pre = loadSampleKernel(
       h, llvm::formatv("attn_bwd_preprocess.{0}.d{1}.w4.cubin", getName(t), d),
@@ -332,13 +330,13 @@ llvm::Error runAttentionBackward(Harness &h, LoadKernel loadSampleKernel,
   if (llvm::Error e = pre->first.launch(programs(kAttnBwdPreBlockM), threads,
                                         pre->second, nullptr, preArgs))
     return e;
-  void *dkdvArgs[] = {&pq,   &pk,     &pv,    &pdo, &pdk, &pdv, &plse, &pdelta,
-                      &scale, &sz,    &sh,    &sm,  &sk,  &hh,  &nn};
+  void *dkdvArgs[] = {&pq,    &pk, &pv, &pdo, &pdk, &pdv, &plse, &pdelta,
+                      &scale, &sz, &sh, &sm,  &sk,  &hh,  &nn};
   if (llvm::Error e = dkdv->first.launch(programs(kAttnBwdDkdvBlockN), threads,
                                          dkdv->second, nullptr, dkdvArgs))
     return e;
-  void *dqArgs[] = {&pq, &pk, &pv, &pdo, &pdq, &plse, &pdelta,
-                    &scale, &sz, &sh, &sm, &sk, &hh, &nn};
+  void *dqArgs[] = {&pq,    &pk, &pv, &pdo, &pdq, &plse, &pdelta,
+                    &scale, &sz, &sh, &sm,  &sk,  &hh,   &nn};
   if (llvm::Error e = dqk->first.launch(programs(kAttnBwdDqBlockM), threads,
                                         dqk->second, nullptr, dqArgs))
     return e;

@@ -243,8 +243,7 @@ void attentionBwdPreprocess(const FakeFunction &f, unsigned heads,
 /// writes dQ): the gradients of each head through attentionBackwardReference
 /// on Q, K, V and dO (the kernels' LSE and δ arguments, the host's
 /// float64 forward, carry nothing more), rounded to the type.
-void attentionBwd(const FakeFunction &f, unsigned heads, void **args,
-                  bool dq) {
+void attentionBwd(const FakeFunction &f, unsigned heads, void **args, bool dq) {
   auto q = arg<CUdeviceptr>(args, 0), k = arg<CUdeviceptr>(args, 1),
        v = arg<CUdeviceptr>(args, 2), dout = arg<CUdeviceptr>(args, 3);
   CUdeviceptr outs[2] = {arg<CUdeviceptr>(args, 4),
