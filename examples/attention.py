@@ -156,8 +156,10 @@ def _attn_bwd_dkdv_inner(dk, dv, k, v, q_base, do_base, lse_base, delta_base,
         delta = tl.load(delta_base + offs_m, mask=row_ok, other=0.0)
         qk_t = tl.dot(k, tl.trans(q))
         p_t = tl.exp2(qk_t * qk_scale - lse2[None, :])
-        # Masked entries are zeroed, not just left to vanish against zero
-        # rows of dO: a padded key's exp2 may overflow, and 0 * inf is NaN.
+        # Padded queries (zeros, LSE 0) would get P = 1: zeroed here rather
+        # than left to vanish against dO's zero padding. Padded keys (this
+        # program's rows past N_CTX) only reach rows of dK and dV that are
+        # never stored.
         if ON_DIAGONAL:
             keep = (offs_m[None, :] >= offs_n[:, None]) & row_ok[None, :]
         else:
@@ -229,6 +231,9 @@ def _attn_bwd_dq_inner(dq, q, do, lse2, delta, k_base, v_base,
         v = tl.load(v_base + ptrs, mask=key_ok[:, None], other=0.0)
         qk = tl.dot(q, tl.trans(k))
         p = tl.exp2(qk * qk_scale - lse2[:, None])
+        # Padded keys must be zeroed: their score is 0, so exp2 overflows
+        # when a row's LSE is very negative, and inf * 0 (K's zero padding)
+        # in dS K would be NaN in a row that is stored.
         if ON_DIAGONAL:
             keep = (offs_m[:, None] >= offs_n[None, :]) & key_ok[None, :]
         else:
