@@ -114,12 +114,16 @@ class Driver:
                                             params, None), "cuLaunchKernel")
 
 
-def tilec_attention(driver, entry, fn, q, k, v, sm_scale, o=None):
-    """Launches the cubin into `o` (a fresh NaN-poisoned tensor if None)."""
+def tilec_attention(driver, entry, fn, q, k, v, sm_scale, o=None, lse=None):
+    """Launches the cubin into `o` and `lse` (fresh NaN-poisoned tensors if
+    None; the log-sum-exp is fp32 (Z, H, N_CTX))."""
     z, h, n, d = q.shape
     if o is None:
         o = torch.full_like(q, float("nan"))
-    args = [q, k, v, o, sm_scale]
+    if lse is None:
+        lse = torch.full((z, h, n), float("nan"), device=q.device,
+                         dtype=torch.float32)
+    args = [q, k, v, o, lse, sm_scale]
     for t in (q, k, v, o):
         args += list(t.stride())
     args += [h, n]
@@ -129,13 +133,13 @@ def tilec_attention(driver, entry, fn, q, k, v, sm_scale, o=None):
     return o
 
 
-def triton_attention(kernel, entry, q, k, v, causal, sm_scale, o):
-    """examples/attention.py's attn_fwd_kernel under Triton, into `o`, with
-    the cubin's constexprs, num_warps and num_stages (what its attention()
-    launches, without allocating the output each time)."""
+def triton_attention(kernel, entry, q, k, v, causal, sm_scale, o, lse):
+    """examples/attention.py's attn_fwd_kernel under Triton, into `o` and
+    `lse`, with the cubin's constexprs, num_warps and num_stages (what its
+    attention() launches, without allocating the outputs each time)."""
     z, h, n, d = q.shape
     grid = ((n + entry["block_m"] - 1) // entry["block_m"], z * h)
-    kernel[grid](q, k, v, o, sm_scale, *q.stride(), *k.stride(), *v.stride(),
+    kernel[grid](q, k, v, o, lse, sm_scale, *q.stride(), *k.stride(), *v.stride(),
                  *o.stride(), h, n, HEAD_DIM=d, BLOCK_M=entry["block_m"],
                  BLOCK_N=entry["block_n"], CAUSAL=causal,
                  num_warps=entry["num_warps"], num_stages=entry["num_stages"])
@@ -232,25 +236,28 @@ def main():
                    "registers": entry.get("registers"),
                    "dynamic_shared": entry["dynamic_shared"]}
             o = torch.empty_like(q)
+            lse = torch.empty((z, h, n), device=q.device, dtype=torch.float32)
             if do_bench is None:
                 import time
                 torch.cuda.synchronize()
                 t0 = time.perf_counter()
                 for _ in range(20):
-                    tilec_attention(driver, entry, fn, q, k, v, sm_scale, o)
+                    tilec_attention(driver, entry, fn, q, k, v, sm_scale, o,
+                                    lse)
                 torch.cuda.synchronize()
                 row["tilec_ms"] = (time.perf_counter() - t0) / 20 * 1e3
             else:
                 row["tilec_ms"] = do_bench(lambda: tilec_attention(
-                    driver, entry, fn, q, k, v, sm_scale, o))
+                    driver, entry, fn, q, k, v, sm_scale, o, lse))
                 kernel = attention_example.attn_fwd_kernel
                 # Triton on the same inputs, checked like tilec first.
                 ot = triton_attention(kernel, entry, q, k, v, causal,
-                                      sm_scale, torch.full_like(q, float("nan")))
+                                      sm_scale, torch.full_like(q, float("nan")),
+                                      torch.full_like(lse, float("nan")))
                 row["triton_rel_err"] = rel_err(ot, reference(
                     q, k, v, causal, sm_scale, [(0, 0), (z - 1, h - 1)]))
                 row["triton_ms"] = do_bench(lambda: triton_attention(
-                    kernel, entry, q, k, v, causal, sm_scale, o))
+                    kernel, entry, q, k, v, causal, sm_scale, o, lse))
                 row["sdpa_ms"] = do_bench(
                     lambda: torch.nn.functional.scaled_dot_product_attention(
                         q, k, v, is_causal=causal, scale=sm_scale))

@@ -38,7 +38,7 @@ prepare)
         for stages in 2 3; do
           p="*$dt:16"
           s="i32:16, i32:16, i32:16, i32:1"
-          sig="$p, $p, $p, $p, fp32, $s, $s, $s, $s, i32, i32, $d, 128, 64, $causal"
+          sig="$p, $p, $p, $p, *fp32:16, fp32, $s, $s, $s, $s, i32, i32, $d, 128, 64, $causal"
           name="attn_fwd_kernel.$dt.d$d.c$causal.s$stages"
           res="$("$BUILD/bin/tilec" "$ROOT/examples/attention.py" \
             -k attn_fwd_kernel -s "$sig" --num-warps 8 --num-stages "$stages" \

@@ -7,9 +7,9 @@
 # .carry/runtime/, with the kernel sources they compile.
 # `scripts/gpu_check_runtime.sh run OUTDIR` (on the GPU machine, which has no
 # LLVM and perhaps no ptxas): runs the JIT and autotuner GPU tests, the JIT
-# and AOT softmax examples, and the benchmark (cold compile and warm cache
-# hit as fresh processes, launch overhead), writing logs and JSON lines to
-# OUTDIR.
+# and AOT softmax examples, the JIT attention forward and backward, and the
+# benchmark (cold compile and warm cache hit as fresh processes, launch
+# overhead), writing logs and JSON lines to OUTDIR.
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -38,7 +38,7 @@ prepare)
   cp "$BUILD/bin/tilec-aot-softmax-carry" "$CARRY/"
   cp "$ROOT/examples/softmax.py" "$ROOT/examples/vector_add.py" \
     "$ROOT/examples/matmul_autotune.py" "$ROOT/examples/matmul_tma.py" \
-    "$CARRY/"
+    "$ROOT/examples/attention.py" "$CARRY/"
   git -C "$ROOT" rev-parse HEAD > "$CARRY/commit"
   ls -la "$CARRY"
   du -sh "$CARRY"
@@ -73,6 +73,7 @@ run)
   "$JIT" autotune "$CARRY/matmul_autotune.py" 2>&1 | tee "$OUTDIR/autotune.log" || status=1
   "$JIT" jit-tma "$CARRY/matmul_tma.py" 2>&1 | tee "$OUTDIR/jit_tma.log" || status=1
   "$JIT" jit-softmax "$CARRY/softmax.py" 2>&1 | tee "$OUTDIR/jit_softmax.log" || status=1
+  "$JIT" jit-attention "$CARRY" 2>&1 | tee "$OUTDIR/jit_attention.log" || status=1
   "$CARRY/tilec-aot-softmax-carry" 2>&1 | tee "$OUTDIR/aot_softmax.log" || status=1
 
   # Fresh processes: cold compile (no cache) and warm disk hits; the process

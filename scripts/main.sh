@@ -28,6 +28,7 @@ if command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; then
   echo "=== a GPU answers: running the samples on it"
   "$BUILD/bin/tilec-gpu-samples" "$BUILD/test/GPU/samples"
   "$BUILD/bin/tilec-jit-softmax" "$ROOT/examples/softmax.py"
+  "$BUILD/bin/tilec-jit-attention" "$ROOT/examples"
   "$BUILD/bin/tilec-gpu-jit-tma" "$ROOT/examples/matmul_tma.py"
   "$BUILD/bin/tilec-aot-softmax"
 else

@@ -1,5 +1,5 @@
-# RUN: tilec %examples/attention.py -k attn_fwd_kernel -s "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32, i32, 64, 128, 64, 1" --num-warps 8 --arch=sm_90a --emit=ptx --no-cache | FileCheck %s
-# RUN: tilec %examples/attention.py -k attn_fwd_kernel -s "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32, i32, 64, 128, 64, 1" --num-warps 8 --arch=sm_90a --emit=tilegpu --print-pipeline-remarks -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+# RUN: tilec %examples/attention.py -k attn_fwd_kernel -s "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, fp32, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32, i32, 64, 128, 64, 1" --num-warps 8 --arch=sm_90a --emit=ptx --no-cache | FileCheck %s
+# RUN: tilec %examples/attention.py -k attn_fwd_kernel -s "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, fp32, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32, i32, 64, 128, 64, 1" --num-warps 8 --arch=sm_90a --emit=tilegpu --print-pipeline-remarks -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 #
 # examples/attention.py (CAUSAL=1, head dim 64, 128x64 blocks) on sm_90a:
 # both key loops are pipelined. Q is loaded once and stored to shared
@@ -41,7 +41,7 @@
 # CHECK-NOT: ld.global
 # CHECK: ret;
 
-# REMARK: attention.py:21:5: remark: loop pipelined in 3 stages: 2 load(s) by cp.async (1 transposed)
-# REMARK: attention.py:79:25: note: called from
-# REMARK: attention.py:21:5: remark: loop pipelined in 3 stages: 2 load(s) by cp.async (1 transposed)
-# REMARK: attention.py:83:25: note: called from
+# REMARK: attention.py:41:5: remark: loop pipelined in 3 stages: 2 load(s) by cp.async (1 transposed)
+# REMARK: attention.py:99:25: note: called from
+# REMARK: attention.py:41:5: remark: loop pipelined in 3 stages: 2 load(s) by cp.async (1 transposed)
+# REMARK: attention.py:103:25: note: called from

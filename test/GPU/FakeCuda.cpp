@@ -61,7 +61,7 @@ struct FakeFunction {
   int warps = 0;
   /// BLOCK_N and BLOCK_K of a `.bMxNxK` name, 0 when it names BLOCK alone.
   int blockN = 0, blockK = 0;
-  /// attn_fwd_kernel's HEAD_DIM (`.dD`) and CAUSAL (`.cC`).
+  /// The attention kernels' HEAD_DIM (`.dD`) and CAUSAL (`.cC`).
   int headDim = 0;
   bool causal = false;
 };
@@ -187,33 +187,97 @@ void matmul(const FakeFunction &f, void **args) {
 
 /// attn_fwd_kernel as test/GPU/CMakeLists.txt compiles it: each of the
 /// grid's Z * H heads (contiguous [Z, H, N_CTX, D] tensors: the strides are
-/// the sample's) through attentionReference, rounded to the type.
+/// the sample's) through attentionReference, rounded to the type, and its
+/// log-sum-exp in fp32.
 void attention(const FakeFunction &f, unsigned heads, void **args) {
   auto q = arg<CUdeviceptr>(args, 0), k = arg<CUdeviceptr>(args, 1),
-       v = arg<CUdeviceptr>(args, 2), o = arg<CUdeviceptr>(args, 3);
-  double scale = arg<float>(args, 4);
-  int n = arg<int32_t>(args, 22), d = f.headDim;
+       v = arg<CUdeviceptr>(args, 2), o = arg<CUdeviceptr>(args, 3),
+       lse = arg<CUdeviceptr>(args, 4);
+  double scale = arg<float>(args, 5);
+  int n = arg<int32_t>(args, 23), d = f.headDim;
   size_t slice = size_t(n) * d;
   std::vector<float> hq(slice), hk(slice), hv(slice);
-  std::vector<double> out(slice);
+  std::vector<double> out(slice), rowLse(n);
   for (size_t s = 0; s < heads; ++s) {
     for (size_t i = 0; i < slice; ++i) {
       hq[i] = load(q, s * slice + i, f.type);
       hk[i] = load(k, s * slice + i, f.type);
       hv[i] = load(v, s * slice + i, f.type);
     }
-    attentionReference(hq.data(), hk.data(), hv.data(), out.data(), n, d,
-                       f.causal, scale);
+    attentionReference(hq.data(), hk.data(), hv.data(), out.data(),
+                       rowLse.data(), n, d, f.causal, scale);
     for (size_t i = 0; i < slice; ++i)
       store(o, s * slice + i, float(out[i]), f.type);
+    for (int i = 0; i < n; ++i)
+      store(lse, s * n + i, float(rowLse[i]), DType::F32);
   }
   size_t elems = heads * slice;
   if (getBug() == "skip")
     store(o, elems / 2, NAN, f.type);
   if (getBug() == "wrong")
     store(o, elems / 2, 1e3f, f.type);
-  if (getBug() == "stray")
+  if (getBug() == "stray") {
     store(o, elems, 0.0f, f.type);
+    store(lse, heads * n, 0.0f, DType::F32);
+  }
+}
+
+/// attn_bwd_preprocess: δ = rowsum(dO ∘ O) per row of every head, in fp32
+/// (the strides are the sample's contiguous ones).
+void attentionBwdPreprocess(const FakeFunction &f, unsigned heads,
+                            void **args) {
+  auto o = arg<CUdeviceptr>(args, 0), dout = arg<CUdeviceptr>(args, 1),
+       delta = arg<CUdeviceptr>(args, 2);
+  size_t n = size_t(arg<int32_t>(args, 8)), d = size_t(f.headDim);
+  for (size_t r = 0; r < heads * n; ++r) {
+    float sum = 0;
+    for (size_t c = 0; c < d; ++c)
+      sum += load(o, r * d + c, f.type) * load(dout, r * d + c, f.type);
+    store(delta, r, sum, DType::F32);
+  }
+  if (getBug() == "skip")
+    store(delta, heads * n / 2, NAN, DType::F32);
+}
+
+/// attn_bwd_dkdv (`dq` false: writes dK and dV) and attn_bwd_dq (`dq` true:
+/// writes dQ): the gradients of each head through attentionBackwardReference
+/// on Q, K, V and dO (the kernels' LSE and δ arguments, the host's
+/// float64 forward, carry nothing more), rounded to the type.
+void attentionBwd(const FakeFunction &f, unsigned heads, void **args, bool dq) {
+  auto q = arg<CUdeviceptr>(args, 0), k = arg<CUdeviceptr>(args, 1),
+       v = arg<CUdeviceptr>(args, 2), dout = arg<CUdeviceptr>(args, 3);
+  CUdeviceptr outs[2] = {arg<CUdeviceptr>(args, 4),
+                         dq ? 0 : arg<CUdeviceptr>(args, 5)};
+  int first = dq ? 7 : 8;
+  double scale = arg<float>(args, first);
+  int n = arg<int32_t>(args, first + 6), d = f.headDim;
+  size_t slice = size_t(n) * d;
+  std::vector<float> hq(slice), hk(slice), hv(slice), hdo(slice);
+  std::vector<double> gq(slice), gk(slice), gv(slice);
+  for (size_t s = 0; s < heads; ++s) {
+    for (size_t i = 0; i < slice; ++i) {
+      hq[i] = load(q, s * slice + i, f.type);
+      hk[i] = load(k, s * slice + i, f.type);
+      hv[i] = load(v, s * slice + i, f.type);
+      hdo[i] = load(dout, s * slice + i, f.type);
+    }
+    attentionBackwardReference(hq.data(), hk.data(), hv.data(), hdo.data(),
+                               gq.data(), gk.data(), gv.data(), nullptr, n, d,
+                               f.causal, scale);
+    for (size_t i = 0; i < slice; ++i) {
+      if (dq) {
+        store(outs[0], s * slice + i, float(gq[i]), f.type);
+      } else {
+        store(outs[0], s * slice + i, float(gk[i]), f.type);
+        store(outs[1], s * slice + i, float(gv[i]), f.type);
+      }
+    }
+  }
+  size_t elems = heads * slice;
+  if (getBug() == "wrong")
+    store(outs[0], elems / 2, 1e3f, f.type);
+  if (getBug() == "stray")
+    store(outs[0], elems, 0.0f, f.type);
 }
 
 /// matmul_int8_kernel: int8 A and B, the exact int32 sums (wrapping, like
@@ -510,8 +574,10 @@ CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   // "b128x256x64": BLOCK_M x BLOCK_N x BLOCK_K.
   if (b != std::string::npos)
     std::sscanf(file.c_str() + b + 2, "%*dx%dx%d", &fn->blockN, &fn->blockK);
-  // "attn_fwd_kernel.fp16.d64.c1.w8": HEAD_DIM 64, CAUSAL.
-  if (kernel == "attn_fwd_kernel") {
+  // "attn_fwd_kernel.fp16.d64.c1.w8": HEAD_DIM 64, CAUSAL (the backward's
+  // cubins alike; attn_bwd_preprocess's names no CAUSAL: ".c" is then
+  // ".cubin").
+  if (kernel.rfind("attn_", 0) == 0) {
     size_t d = file.find(".d"), c = file.find(".c");
     fn->headDim = d == std::string::npos ? 0 : std::atoi(file.c_str() + d + 2);
     fn->causal = c != std::string::npos && file[c + 2] == '1';
@@ -536,12 +602,16 @@ CUresult cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz,
                      bx * by * bz, args, fused))
     return fused;
   // Only attention has a second grid axis (batch * heads).
-  bool isAttention = f.kernel == "attn_fwd_kernel";
+  bool isAttention = f.kernel.rfind("attn_", 0) == 0;
   if (bx != getThreads(f) || by != 1 || bz != 1 || (gy != 1 && !isAttention) ||
       gz != 1)
     return CUDA_ERROR_INVALID_VALUE;
-  if (isAttention)
+  if (f.kernel == "attn_fwd_kernel")
     attention(f, gy, args);
+  else if (f.kernel == "attn_bwd_preprocess")
+    attentionBwdPreprocess(f, gy, args);
+  else if (f.kernel == "attn_bwd_dkdv" || f.kernel == "attn_bwd_dq")
+    attentionBwd(f, gy, args, f.kernel == "attn_bwd_dq");
   else if (f.kernel == "add_kernel")
     vectorAdd(f, gx, args);
   else if (f.kernel == "matmul_kernel" || f.kernel == "matmul_tf32_kernel")

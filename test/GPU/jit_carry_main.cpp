@@ -17,6 +17,7 @@ int tilecGpuAutotuneMain(int argc, char **argv);
 int tilecGpuJitTmaMain(int argc, char **argv);
 int tilecJitNormsMain(int argc, char **argv);
 int tilecJitFusedMain(int argc, char **argv);
+int tilecJitAttentionMain(int argc, char **argv);
 
 int main(int argc, char **argv) {
   struct Program {
@@ -29,14 +30,15 @@ int main(int argc, char **argv) {
                               {"autotune", tilecGpuAutotuneMain},
                               {"jit-tma", tilecGpuJitTmaMain},
                               {"jit-norms", tilecJitNormsMain},
-                              {"jit-fused", tilecJitFusedMain}};
+                              {"jit-fused", tilecJitFusedMain},
+                              {"jit-attention", tilecJitAttentionMain}};
   if (argc >= 2)
     for (const Program &p : programs)
       if (std::strcmp(argv[1], p.name) == 0)
         return p.main(argc - 1, argv + 1);
   std::fprintf(stderr,
                "usage: %s jit-softmax|jit-bench|jit-launch|autotune|jit-tma|"
-               "jit-norms|jit-fused "
+               "jit-norms|jit-fused|jit-attention "
                "ARGS...\n",
                argv[0]);
   return 2;

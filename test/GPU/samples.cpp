@@ -16,8 +16,10 @@
 //     tf32 (within 1e-2 of float64, also as a whole: the Frobenius error)
 //     and int8 with int32 sums (exact against int64; outputs poisoned with
 //     INT32_MIN) (examples/matmul_tf32_int8.py), ragged shapes;
-//   - attention forward (examples/attention.py), fp16 and bf16, head dim 64
-//     and 128, causal and not, ragged sequence lengths (AttentionSample.h);
+//   - attention forward (examples/attention.py) with its log-sum-exp, fp16
+//     and bf16, head dim 64 and 128, causal and not, ragged sequence
+//     lengths; and its backward (delta, dK/dV, dQ) against the float64
+//     gradients, the same types, head dims and masks (AttentionSample.h);
 //   - matmul through tensor descriptors (examples/matmul_tma.py: TMA loads
 //     and stores on sm_90a), fp16 and bf16, the tensor maps encoded from
 //     the blocks' plan (planTensorDescLayout) and the tensors' shapes and
@@ -791,6 +793,20 @@ int main(int argc, char **argv) {
           run(llvm::formatv("attn_fwd_kernel {0} D={1} causal={2} N_CTX={3}",
                             getName(t), d, causal, n),
               runAttention(h, loadSampleKernel, t, d, causal, z, heads, n));
+  // The backward (attn_bwd_preprocess, attn_bwd_dkdv, attn_bwd_dq): its
+  // query and key loops with the causal split and ragged lengths.
+  std::vector<std::tuple<int, int, int>> attnBwdShapes = {{1, 2, 200}};
+  if (!quick)
+    attnBwdShapes.insert(attnBwdShapes.end(), {{2, 3, 1000}, {1, 2, 1024}});
+  for (DType t : {DType::F16, DType::BF16})
+    for (int d : {64, 128})
+      for (bool causal : {false, true})
+        for (auto [z, heads, n] : attnBwdShapes)
+          run(llvm::formatv("attention backward {0} D={1} causal={2} "
+                            "N_CTX={3}",
+                            getName(t), d, causal, n),
+              runAttentionBackward(h, loadSampleKernel, t, d, causal, z, heads,
+                                   n));
   // matmul_tma_kernel (examples/matmul_tma.py): A, B and C through tensor
   // maps (TMA on sm_90a), 128x256x64 tiles on 8 warps and 128x128x64 on 4,
   // both 3-stage, and 64x64x32 built for sm_90 (mma.sync and ldmatrix on
