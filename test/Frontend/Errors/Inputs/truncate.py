@@ -59,6 +59,16 @@ def jit_line_ranges(source):
     return ranges
 
 
+def kernel_first_lines(source):
+    """Returns {name: 1-based first line (its first decorator)} of each
+    decorated top-level function."""
+    out = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef) and node.decorator_list:
+            out[node.name] = min(d.lineno for d in node.decorator_list)
+    return out
+
+
 def mutate(source, rng, ranges):
     """Returns one mutated copy of source: one token or character edited.
 
@@ -169,8 +179,13 @@ def main():
             return 2
         kernels = sorted(signatures)
         lines = source.splitlines(keepends=True)
+        # A prefix that ends before a kernel's decorator only tells that
+        # kernel is missing: one kernel is enough for those; every kernel
+        # from its own first line on.
+        starts = kernel_first_lines(source)
         for k in range(len(lines) + 1):
-            for kernel in kernels:
+            tried = [kn for kn in kernels if k >= starts.get(kn, 0)]
+            for kernel in tried or kernels[:1]:
                 jobs.append(("".join(lines[:k]), kernel, signatures[kernel],
                              f"{name} first {k} lines, -k {kernel}"))
         rng = random.Random(SEED + file_index)
