@@ -33,6 +33,10 @@
 // refills next. Past the end nothing is issued, so after the loop every
 // mbarrier has completed every phase begun and is invalidated.
 //
+// A load whose tile is stored to shared memory twice (two dots read it, one
+// transposed) is first split into one load per shared tile, each then
+// prefetched on its own (splitSharedLoads).
+//
 // A warp_group_dot whose result only feeds the next iteration's accumulator
 // is made asynchronous: each iteration issues its wgmmas and then waits
 // until only they are in flight (`warp_group_dot_wait {pendings = 1}`), so
@@ -416,6 +420,57 @@ static std::string describe(const LoopPlan &plan, unsigned stages) {
   return text;
 }
 
+/// Whether `user`, fed by a load, leads alone to a shared tile: layout
+/// conversions and at most one transposition, each the only user of the
+/// value before it, then a local_alloc, all in `body` (what the plan asks
+/// of a prefetched load's whole chain, PipelinePlan.cpp's followToAlloc).
+static bool leadsToOneAlloc(Operation *user, Block *body) {
+  bool transposed = false;
+  while (user->getBlock() == body) {
+    if (isa<LocalAllocOp>(user))
+      return true;
+    bool trans = isa<tile::TransOp>(user);
+    if (!isa<ConvertLayoutOp>(user) && !(trans && !transposed))
+      return false;
+    transposed |= trans;
+    Value v = user->getResult(0);
+    if (!v.hasOneUse())
+      return false;
+    user = *v.user_begin();
+  }
+  return false;
+}
+
+/// Splits each load of `body` whose tile reaches shared memory along
+/// several chains (one tile read by two dots, transposed for one of them:
+/// Q and dO in attention's backward) into one load per chain, so that each
+/// can be prefetched: the copies read the same addresses (the second from
+/// L2), where one load into registers would keep it, and often the whole
+/// loop, out of the pipeline. Returns how many loads it added. In a loop
+/// that is not pipelined after all, the CSE after this pass merges them.
+static unsigned splitSharedLoads(Block *body) {
+  unsigned added = 0;
+  SmallVector<tile::LoadOp> loads(body->getOps<tile::LoadOp>());
+  for (tile::LoadOp load : loads) {
+    Value v = load.getResult();
+    if (v.use_empty() || v.hasOneUse() || load.getIsVolatile())
+      continue;
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : v.getUses())
+      uses.push_back(&use);
+    if (!llvm::all_of(uses, [&](OpOperand *use) {
+          return leadsToOneAlloc(use->getOwner(), body);
+        }))
+      continue;
+    OpBuilder b(load);
+    for (OpOperand *use : llvm::drop_begin(uses)) {
+      use->set(b.clone(*load)->getResult(0));
+      ++added;
+    }
+  }
+  return added;
+}
+
 void PipelinePass::runOnOperation() {
   SmallVector<scf::ForOp> loops;
   getOperation().walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
@@ -432,6 +487,7 @@ void PipelinePass::runOnOperation() {
             << "loop not pipelined: num_stages is " << stages;
       continue;
     }
+    unsigned split = splitSharedLoads(forOp.getBody());
     SmallVector<Remark> why;
     FailureOr<LoopPlan> plan = planLoop(forOp, useTMA, why);
     if (report || (remarks && succeeded(plan)))
@@ -439,8 +495,14 @@ void PipelinePass::runOnOperation() {
         emitRemark(r.loc) << r.text;
     if (failed(plan))
       continue;
-    if (remarks)
-      emitRemark(forOp.getLoc()) << describe(*plan, stages);
+    if (remarks) {
+      InFlightDiagnostic d = emitRemark(forOp.getLoc());
+      d << describe(*plan, stages);
+      if (split)
+        d << llvm::formatv(" ({0} load(s) split to feed several shared tiles)",
+                           split)
+                 .str();
+    }
     numAsyncCopies += plan->prefetches.size();
     ++numPipelinedLoops;
     pipelineLoop(forOp, *plan, stages);
