@@ -287,3 +287,31 @@ def k(x_ptr, n, BLOCK: tl.constexpr):
 
 
 LATER = [triton.Config({'BLOCK': 64})]
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+# expected-error @+1 {{'prune_configs_by' must be a dict, got [1, 2]}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64})], key=['n'], prune_configs_by=[1, 2])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    tl.store(x_ptr, n)
+
+
+# -----
+import triton
+import triton.language as tl
+
+
+def early(configs, named_args, **kwargs):
+    return configs
+
+
+# expected-error @+1 {{'prune_configs_by' has no entry 'early_prune'}}
+@triton.autotune(configs=[triton.Config({'BLOCK': 64})], key=['n'], prune_configs_by={'early_prune': early})
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    tl.store(x_ptr, n)
