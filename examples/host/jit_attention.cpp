@@ -23,6 +23,7 @@
 #include "GpuHost.h"
 
 #include "tilec/JIT.h"
+#include "tilec/Target.h"
 
 #include <fmt/format.h>
 
@@ -54,8 +55,7 @@ load(const runtime::Device &device, const std::string &dir,
   options.kernelName = kernel;
   options.signature = signature;
   options.numWarps = warps;
-  int sm = device.getSmVersion();
-  options.arch = sm >= 90 ? std::string("sm_90a") : fmt::format("sm_{}", sm);
+  options.arch = getArchForDevice(device.getSmVersion()).str();
   return jit::loadKernelFromFile(device, dir + "/attention.py", options);
 }
 

@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/JIT.h"
+#include "tilec/Target.h"
 
 // The raw driver table, for the bare cuLaunchKernel baseline only.
 #include "Runtime/CudaDriver.h"
@@ -57,8 +58,7 @@ int fail(llvm::StringRef what, llvm::Error error) {
 }
 
 std::string archFor(const runtime::Device &device) {
-  int sm = device.getSmVersion();
-  return sm >= 90 ? "sm_90a" : fmt::format("sm_{}", sm);
+  return getArchForDevice(device.getSmVersion()).str();
 }
 
 /// cold / warm: source file -> loaded kernel, timed.

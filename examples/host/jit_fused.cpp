@@ -23,6 +23,7 @@
 #include "FusedReference.h"
 
 #include "tilec/JIT.h"
+#include "tilec/Target.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -359,7 +360,7 @@ int tilecJitFusedMain(int argc, char **argv) {
   int sm = device->getSmVersion();
   Context c{std::move(*device),
             dir,
-            sm >= 90 ? std::string("sm_90a") : fmt::format("sm_{}", sm),
+            getArchForDevice(sm).str(),
             std::mt19937_64(seed),
             std::move(*stream)};
   fmt::print("seed {}\n", seed);

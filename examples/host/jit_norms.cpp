@@ -24,6 +24,7 @@
 #include "NormsReference.h"
 
 #include "tilec/JIT.h"
+#include "tilec/Target.h"
 
 #include <fmt/format.h>
 
@@ -57,8 +58,7 @@ load(const runtime::Device &device, const std::string &dir,
   options.signature = signature;
   options.defines = std::move(defines);
   options.numWarps = warps;
-  int sm = device.getSmVersion();
-  options.arch = sm >= 90 ? std::string("sm_90a") : fmt::format("sm_{}", sm);
+  options.arch = getArchForDevice(device.getSmVersion()).str();
   return jit::loadKernelFromFile(device, dir + "/" + file, options);
 }
 

@@ -15,6 +15,7 @@
 #include "SoftmaxReference.h"
 
 #include "tilec/JIT.h"
+#include "tilec/Target.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -55,10 +56,7 @@ int tilecJitSoftmaxMain(int argc, char **argv) {
   options.signature = "*fp32:16, *fp32:16, i32, i32, i32";
   options.defines = {{"BLOCK_SIZE", std::to_string(block)}};
   options.numWarps = 4;
-  options.arch =
-      fmt::format("sm_{}", device->getSmVersion() >= 90
-                               ? std::string("90a")
-                               : std::to_string(device->getSmVersion()));
+  options.arch = getArchForDevice(device->getSmVersion()).str();
   llvm::Expected<jit::LoadedKernel> kernel =
       jit::loadKernelFromFile(*device, path, options);
   if (!kernel)

@@ -86,6 +86,13 @@ llvm::ArrayRef<GpuArch> getSupportedArchs();
 /// "sm_90a"). The error lists the supported ones.
 llvm::Expected<GpuArch> parseArch(llvm::StringRef name);
 
+/// The architecture to compile for on a device of compute capability
+/// `smVersion` (times ten): its architecture-specific target where the
+/// table has one (sm_90a on Hopper: wgmma, TMA), else the newest portable
+/// one the device runs (sm_86 code on an sm_87 device; past the table, sm_90
+/// as PTX the driver compiles forward), else the oldest.
+llvm::StringRef getArchForDevice(unsigned smVersion);
+
 /// What the back end compiles for and how hard it optimizes.
 struct TargetOptions {
   /// The GPU architecture, as parseArch accepts it.

@@ -10,24 +10,9 @@
 
 #include "CAPI/Handles.h"
 
-using namespace tilec;
+#include "tilec/Target.h"
 
-/// The architecture to compile for on a device of compute capability `sm`
-/// (major * 10 + minor): its own where tilec targets it, sm_90a on Hopper
-/// (wgmma, TMA), else the newest tilec target the device runs, as PTX the
-/// driver can JIT forward.
-static std::string getArchFor(int sm) {
-  switch (sm) {
-  case 80:
-  case 86:
-  case 89:
-    return "sm_" + std::to_string(sm);
-  case 90:
-    return "sm_90a";
-  default:
-    return sm > 90 ? "sm_90" : "sm_80";
-  }
-}
+using namespace tilec;
 
 extern "C" {
 
@@ -52,7 +37,8 @@ tilec_status tilec_device_get(int ordinal, tilec_device **out,
   llvm::Expected<runtime::Device> device = runtime::Device::get(ordinal);
   if (!device)
     return capi::report(device.takeError(), error);
-  std::string arch = getArchFor(device->getSmVersion());
+  std::string arch =
+      tilec::getArchForDevice(device->getSmVersion()).str();
   *out = new tilec_device{std::move(*device), std::move(arch)};
   return TILEC_OK;
 }

@@ -105,6 +105,18 @@ llvm::Expected<GpuArch> tilec::parseArch(llvm::StringRef name) {
                    "', expected one of " + names);
 }
 
+llvm::StringRef tilec::getArchForDevice(unsigned smVersion) {
+  for (const GpuArch &arch : kArchs)
+    if (arch.archSpecific && arch.smVersion == smVersion)
+      return arch.name;
+  const GpuArch *best = nullptr;
+  for (const GpuArch &arch : kArchs)
+    if (!arch.archSpecific && arch.smVersion <= smVersion &&
+        (!best || arch.smVersion > best->smVersion))
+      best = &arch;
+  return best ? best->name : kArchs[0].name;
+}
+
 static std::string formatPtxVersion(unsigned version) {
   return llvm::formatv("{0}.{1}", version / 10, version % 10).str();
 }

@@ -18,6 +18,7 @@
 #include "GpuHost.h"
 
 #include "tilec/Autotune.h"
+#include "tilec/Target.h"
 
 #include "llvm/Support/FileSystem.h"
 
@@ -128,9 +129,7 @@ int tilecGpuAutotuneMain(int argc, char **argv) {
   base.kernelName = "matmul_kernel";
   base.signature = "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, i32, "
                    "i32, i32, i32, i32";
-  base.arch = device->getSmVersion() >= 90
-                  ? "sm_90a"
-                  : fmt::format("sm_{}", device->getSmVersion());
+  base.arch = getArchForDevice(device->getSmVersion()).str();
 
   Problem p;
   if (llvm::Error e = p.setUp(*device, seed))

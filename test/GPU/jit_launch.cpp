@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/JIT.h"
+#include "tilec/Target.h"
 
 #include <fmt/format.h>
 
@@ -97,9 +98,7 @@ int tilecGpuJitLaunchMain(int argc, char **argv) {
   CompileOptions options;
   options.kernelName = "add_kernel";
   options.signature = "*fp32:16, *fp32:16, *fp32:16, i32, 1024";
-  options.arch = device->getSmVersion() >= 90
-                     ? "sm_90a"
-                     : fmt::format("sm_{}", device->getSmVersion());
+  options.arch = tilec::getArchForDevice(device->getSmVersion()).str();
 
   for (auto assemble : {CompileOptions::Assemble::IfAvailable,
                         CompileOptions::Assemble::Never}) {

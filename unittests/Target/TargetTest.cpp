@@ -235,6 +235,20 @@ TEST(ArchTest, AcceptsTheSupportedArchitectures) {
   EXPECT_EQ(getSupportedArchs().size(), 5u);
 }
 
+// What hosts compile for on the device they run on (the C API, the JIT
+// samples): the `a` target on Hopper, a device's own where the table has
+// it, else the newest portable target it runs.
+TEST(ArchTest, ArchForADevice) {
+  EXPECT_EQ(getArchForDevice(90), "sm_90a");
+  EXPECT_EQ(getArchForDevice(80), "sm_80");
+  EXPECT_EQ(getArchForDevice(86), "sm_86");
+  EXPECT_EQ(getArchForDevice(87), "sm_86");
+  EXPECT_EQ(getArchForDevice(89), "sm_89");
+  EXPECT_EQ(getArchForDevice(100), "sm_90");
+  EXPECT_EQ(getArchForDevice(120), "sm_90");
+  EXPECT_EQ(getArchForDevice(75), "sm_80");
+}
+
 TEST(ArchTest, RejectsOthersListingTheSupportedOnes) {
   for (llvm::StringRef name : {"sm_75", "sm_100a", "SM_90A", "", "sm_90a "}) {
     llvm::Expected<GpuArch> arch = parseArch(name);
