@@ -13,6 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <limits>
 #include <mutex>
 #include <numeric>
 
@@ -135,9 +136,11 @@ PruneResult PrunerState::run(AutotuneSpec::PruneArgs args) {
     int64_t topK;
     if (k.is(PyValue::Kind::Float) && k.f <= 1.0) {
       topK = static_cast<int64_t>(static_cast<double>(n) * k.f);
-    } else if ((k.is(PyValue::Kind::Int) || k.is(PyValue::Kind::Bool)) &&
-               k.i.getSignificantBits() <= 64) {
-      topK = k.i.getSExtValue();
+    } else if (k.is(PyValue::Kind::Int) || k.is(PyValue::Kind::Bool)) {
+      // Past int64 it keeps every config or none, as the slice would.
+      topK = pyint::fitsInt64(k.i) ? k.i.getSExtValue()
+             : k.i.isNegative()    ? std::numeric_limits<int64_t>::min()
+                                   : std::numeric_limits<int64_t>::max();
     } else if (k.isUnknown()) {
       return pruneNothing("'top_k' needs " + Evaluator::describeUnknown(k));
     } else {
@@ -177,14 +180,23 @@ PruneResult PrunerState::run(AutotuneSpec::PruneArgs args) {
                     ", not a number";
           return r;
         }
-        estimate[i] = t.is(PyValue::Kind::Float)
-                          ? t.f
-                          : static_cast<double>(t.i.getSExtValue());
+        std::string overflow;
+        std::optional<double> e =
+            t.is(PyValue::Kind::Float) ? t.f : pyint::toDouble(t.i, overflow);
+        if (!e) {
+          r.error = "'perf_model' returned " + ev->repr(t) + ": " + overflow;
+          return r;
+        }
+        estimate[i] = *e;
       }
       std::stable_sort(unique.begin(), unique.end(), [&](size_t a, size_t b) {
         return estimate[a] < estimate[b];
       });
-      unique.resize(static_cast<size_t>(std::max<int64_t>(topK, 0)));
+      // Python's `sorted(...)[:top_k]`: a negative top_k drops from the end.
+      int64_t size = static_cast<int64_t>(unique.size());
+      int64_t keep = topK >= 0 ? std::min(topK, size)
+                               : std::max<int64_t>(size + std::max(topK, -size), 0);
+      unique.resize(static_cast<size_t>(keep));
       chosen = std::move(unique);
     }
   }

@@ -305,6 +305,10 @@ TEST(AutotuneSpecTest, PruneConfigsByRunsTheProgramsFunctions) {
       "{'early_config_prune': fits, 'perf_model': distance, 'top_k': 0.5}");
   EXPECT_EQ(prune(both, 4096).indices, Indices{1});
   EXPECT_EQ(prune(both, 64).indices, Indices{0});
+  // A negative top_k drops from the end of the ranking, as Python's slice.
+  std::string negative = withPrune(
+      kPruneFunctions, "{'perf_model': distance, 'top_k': -1}");
+  EXPECT_EQ(prune(negative, 4096).indices, (Indices{1, 0}));
   // No more configs than top_k: perf_model is not consulted.
   std::string many = withPrune(
       kPruneFunctions, "{'perf_model': distance, 'top_k': 3}");
