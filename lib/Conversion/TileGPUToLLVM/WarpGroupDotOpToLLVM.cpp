@@ -396,7 +396,8 @@ struct WarpGroupDotConversion
 
     // A in registers: per (M tile, K step), the four 32-bit registers of the
     // m64k16 A fragment (file comment), each two 16-bit elements, the lower
-    // column in the low half.
+    // column in the low half. Packed before the wgmma.fence below, which
+    // orders this thread's writes of A registers before the wgmma reads.
     std::map<std::pair<int64_t, int64_t>, SmallVector<Value>> aFrags;
     if (aRegs) {
       FailureOr<std::map<std::pair<int64_t, int64_t>, SmallVector<Value>>>
