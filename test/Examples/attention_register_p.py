@@ -30,6 +30,10 @@
 # RUN: %if ptxas %{ tilec %examples/attention.py -k attn_fwd_kernel -s "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, fp32, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32, i32, 128, 128, 64, 1" --num-warps 8 --num-stages 2 --arch=sm_90a --no-cache --emit=cubin --print-resources -o %t.bf16.d128.c1.s2.cubin 2>&1 | FileCheck %s --check-prefix=RES %}
 # RUN: tilec %examples/attention.py -k attn_fwd_kernel -s "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, fp32, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32, i32, 128, 128, 64, 1" --num-warps 8 --num-stages 3 --arch=sm_90a --no-cache --emit=ptx | FileCheck %s -DT=bf16 -DD=128
 # RUN: %if ptxas %{ tilec %examples/attention.py -k attn_fwd_kernel -s "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, fp32, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32:16, i32:16, i32:16, i32:1, i32, i32, 128, 128, 64, 1" --num-warps 8 --num-stages 3 --arch=sm_90a --no-cache --emit=cubin --print-resources -o %t.bf16.d128.c1.s3.cubin 2>&1 | FileCheck %s --check-prefix=RES %}
+# RUN: tilec %examples/attention.py -k attn_bwd_dkdv -s "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, fp32, i32:16, i32:16, i32:16, i32:1, i32, i32, 64, 32, 64, 1" --num-warps 4 --arch=sm_90a --no-cache --emit=ptx | FileCheck %s --check-prefix=BWD
+# RUN: %if ptxas %{ tilec %examples/attention.py -k attn_bwd_dkdv -s "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, fp32, i32:16, i32:16, i32:16, i32:1, i32, i32, 64, 32, 64, 1" --num-warps 4 --arch=sm_90a --no-cache --emit=cubin --print-resources -o %t.attn_bwd_dkdv.cubin 2>&1 | FileCheck %s --check-prefix=RES-BWD %}
+# RUN: tilec %examples/attention.py -k attn_bwd_dq -s "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, fp32, i32:16, i32:16, i32:16, i32:1, i32, i32, 64, 64, 32, 1" --num-warps 4 --arch=sm_90a --no-cache --emit=ptx | FileCheck %s --check-prefix=BWD
+# RUN: %if ptxas %{ tilec %examples/attention.py -k attn_bwd_dq -s "*fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, fp32, i32:16, i32:16, i32:16, i32:1, i32, i32, 64, 64, 32, 1" --num-warps 4 --arch=sm_90a --no-cache --emit=cubin --print-resources -o %t.attn_bwd_dq.cubin 2>&1 | FileCheck %s --check-prefix=RES-BWD %}
 #
 # examples/attention.py's attn_fwd_kernel on sm_90a as bench/attention_pipeline.sh
 # builds it (BLOCK_M 128, BLOCK_N 64, 8 warps; fp16 and bf16, head dim 64
@@ -53,3 +57,15 @@
 # CHECK-NOT: wgmma.mma_async.sync.aligned.m64n[[D]]k16.f32.[[T]].[[T]] {{.*}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 1;
 
 # RES: attn_fwd_kernel: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads, 0 bytes stack
+
+# The backward kernels (attention_bwd.py's signatures: 4 warps, 64-row
+# tiles) take their P^T and dS^T (dK, dV) and dS (dQ) from registers the
+# same way: every m64n64k16 wgmma of theirs is in the register-A form (two
+# K steps of 16 per dot), none reads A through a descriptor.
+# BWD-LABEL: .entry attn_bwd_{{dkdv|dq}}(
+# BWD-NOT: m64n64k16.f32.f16.f16 {{.*}}}, %rd{{[0-9]+}}, %rd
+# BWD-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;
+# BWD-NOT: m64n64k16.f32.f16.f16 {{.*}}}, %rd{{[0-9]+}}, %rd
+# BWD: ret;
+
+# RES-BWD: attn_bwd_{{dkdv|dq}}: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads, 0 bytes stack

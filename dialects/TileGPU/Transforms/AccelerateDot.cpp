@@ -446,9 +446,11 @@ static RankedTensorType getRegisterAType(tile::DotOp dot, MmaEncodingAttr mma) {
 /// need no memory access, from the result of an earlier warp_group_dot
 /// whose accumulator layout holds each element of A in the thread and
 /// register position the operand layout wants (same linear layout: no data
-/// moves). A load anywhere on the way keeps A in shared memory: the loaded
-/// tile arrives in a memory layout, and its shared copy is what the
-/// pipeliner prefetches.
+/// moves). A tile loaded anywhere on the way keeps A in shared memory: it
+/// arrives in a memory layout that layout propagation could give the whole
+/// computation, and its shared copy is what the pipeliner prefetches. Row
+/// or column vectors joined through expand_dims are not followed (see
+/// below).
 static bool keepsAInRegisters(tile::DotOp dot, MmaEncodingAttr mma) {
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   if (!aType.getElementType().isF16() && !aType.getElementType().isBF16())
@@ -475,9 +477,15 @@ static bool keepsAInRegisters(tile::DotOp dot, MmaEncodingAttr mma) {
       fromAccumulator = true;
       continue;
     }
+    // A lower-rank value that expand_dims brings in (a row statistic such
+    // as attention's LSE, loaded or not) takes the slice of whatever layout
+    // the tile has: layout propagation moves no load layout through
+    // expand_dims, so it cannot pull P out of the accumulator layout.
+    if (isa<tile::ExpandDimsOp>(def))
+      continue;
     if (!isElementwise(def) &&
-        !isa<tile::BroadcastOp, tile::ExpandDimsOp, tile::ReduceOp,
-             tile::SplatOp, tile::MakeRangeOp, arith::ConstantOp>(def))
+        !isa<tile::BroadcastOp, tile::ReduceOp, tile::SplatOp,
+             tile::MakeRangeOp, arith::ConstantOp>(def))
       return false;
     for (Value operand : def->getOperands())
       if (isa<RankedTensorType>(operand.getType()))

@@ -113,3 +113,35 @@ module attributes {tilegpu.num_warps = 8 : i32, tilegpu.threads_per_warp = 32 : 
     return %o : tensor<64x64xf32, #blk>
   }
 }
+
+// -----
+
+// The backward pass's P = exp2(S - lse[:, None]) with lse loaded: a row
+// vector joined through expand_dims does not keep P out of registers (it
+// takes the slice of P's layout; no load layout crosses expand_dims).
+#blk = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#col = #tilegpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#vec = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#row = #tilegpu.slice<{dim = 1, parent = #blk}>
+// CHECK-DAG: #[[MMA:.*]] = #tilegpu.mma<{version = 3, instrN = 64, warpsPerCTA = [4, 1]}>
+// CHECK-DAG: #[[DOT:.*]] = #tilegpu.dot_op<{opIdx = 0, parent = #[[MMA]], elemBits = 16}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @loaded_row_vector
+  func.func @loaded_row_vector(%q: tensor<64x64xf16, #blk>, %k: tensor<64x32xf16, #col>, %v: tensor<32x64xf16, #blk>, %acc: tensor<64x64xf32, #blk>, %lp: tensor<64x!tile.ptr<f32>, #vec>) -> tensor<64x64xf32, #blk> {
+    // CHECK: %[[P:.*]] = arith.truncf
+    // CHECK-NEXT: %[[PA:.*]] = tilegpu.convert_layout %[[P]] : tensor<64x32xf16, #{{.*}}> -> tensor<64x32xf16, #[[DOT]]>
+    // CHECK-NOT: tilegpu.local_alloc %[[P]]
+    // CHECK: tilegpu.warp_group_dot %[[PA]]
+    %zero = arith.constant dense<0.0> : tensor<64x32xf32, #blk>
+    %s = tile.dot %q, %k, %zero : tensor<64x64xf16, #blk> * tensor<64x32xf16, #col> -> tensor<64x32xf32, #blk>
+    %lse = tile.load %lp : tensor<64x!tile.ptr<f32>, #vec>
+    %lser = tilegpu.convert_layout %lse : tensor<64xf32, #vec> -> tensor<64xf32, #row>
+    %e = tile.expand_dims %lser {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #blk>
+    %b = tile.broadcast %e : tensor<64x1xf32, #blk> -> tensor<64x32xf32, #blk>
+    %d = arith.subf %s, %b : tensor<64x32xf32, #blk>
+    %p32 = math.exp2 %d : tensor<64x32xf32, #blk>
+    %p = arith.truncf %p32 : tensor<64x32xf32, #blk> to tensor<64x32xf16, #blk>
+    %o = tile.dot %p, %v, %acc : tensor<64x32xf16, #blk> * tensor<32x64xf16, #blk> -> tensor<64x64xf32, #blk>
+    return %o : tensor<64x64xf32, #blk>
+  }
+}
