@@ -22,6 +22,12 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     %b = tilegpu.local_alloc {offset = 0 : i64} : () -> !tilegpu.memdesc<[32, 64], f16, #s>
     // CHECK: %[[E0:.*]] = llvm.extractvalue %[[A:.*]][0] : !llvm.struct<(f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16)>
     // CHECK: %[[E1:.*]] = llvm.extractvalue %[[A]][1]
+    // CHECK: %[[E2:.*]] = llvm.extractvalue %[[A]][2]
+    // CHECK: %[[E3:.*]] = llvm.extractvalue %[[A]][3]
+    // CHECK: %[[E4:.*]] = llvm.extractvalue %[[A]][4]
+    // CHECK: %[[E5:.*]] = llvm.extractvalue %[[A]][5]
+    // CHECK: %[[E6:.*]] = llvm.extractvalue %[[A]][6]
+    // CHECK: %[[E7:.*]] = llvm.extractvalue %[[A]][7]
     // CHECK: %[[E8:.*]] = llvm.extractvalue %[[A]][8]
     // CHECK: %[[E9:.*]] = llvm.extractvalue %[[A]][9]
     // The packing writes A's registers, so it comes before the fence that
@@ -30,9 +36,15 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     // CHECK: %[[V0:.*]] = llvm.insertelement %[[E0]], %{{.*}}[%{{.*}} : i32] : vector<2xf16>
     // CHECK: %[[V01:.*]] = llvm.insertelement %[[E1]], %[[V0]][%{{.*}} : i32] : vector<2xf16>
     // CHECK: %[[W0:.*]] = llvm.bitcast %[[V01]] : vector<2xf16> to i32
-    // CHECK: %[[W1:.*]] = llvm.bitcast %{{.*}} : vector<2xf16> to i32
-    // CHECK: %[[W2:.*]] = llvm.bitcast %{{.*}} : vector<2xf16> to i32
-    // CHECK: %[[W3:.*]] = llvm.bitcast %{{.*}} : vector<2xf16> to i32
+    // CHECK: %[[V2:.*]] = llvm.insertelement %[[E2]], %{{.*}}[%{{.*}} : i32] : vector<2xf16>
+    // CHECK: %[[V23:.*]] = llvm.insertelement %[[E3]], %[[V2]][%{{.*}} : i32] : vector<2xf16>
+    // CHECK: %[[W1:.*]] = llvm.bitcast %[[V23]] : vector<2xf16> to i32
+    // CHECK: %[[V4:.*]] = llvm.insertelement %[[E4]], %{{.*}}[%{{.*}} : i32] : vector<2xf16>
+    // CHECK: %[[V45:.*]] = llvm.insertelement %[[E5]], %[[V4]][%{{.*}} : i32] : vector<2xf16>
+    // CHECK: %[[W2:.*]] = llvm.bitcast %[[V45]] : vector<2xf16> to i32
+    // CHECK: %[[V6:.*]] = llvm.insertelement %[[E6]], %{{.*}}[%{{.*}} : i32] : vector<2xf16>
+    // CHECK: %[[V67:.*]] = llvm.insertelement %[[E7]], %[[V6]][%{{.*}} : i32] : vector<2xf16>
+    // CHECK: %[[W3:.*]] = llvm.bitcast %[[V67]] : vector<2xf16> to i32
     // CHECK: %[[V8:.*]] = llvm.insertelement %[[E8]], %{{.*}}[%{{.*}} : i32] : vector<2xf16>
     // CHECK: %[[V89:.*]] = llvm.insertelement %[[E9]], %[[V8]][%{{.*}} : i32] : vector<2xf16>
     // CHECK: %[[W4:.*]] = llvm.bitcast %[[V89]] : vector<2xf16> to i32
