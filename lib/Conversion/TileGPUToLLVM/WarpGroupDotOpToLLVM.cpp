@@ -405,6 +405,12 @@ struct WarpGroupDotConversion
       if (failed(packed))
         return failure();
       aFrags = std::move(*packed);
+      // Every accumulator tile's rows need A's fragments for each K step.
+      for (auto &[key, frag] : frags)
+        for (int64_t ks = 0; ks < k / instrK; ++ks)
+          if (!aFrags.count({key.first, ks}))
+            return op.emitError("A in registers does not cover the rows of "
+                                "the accumulator's fragments");
     }
 
     auto ptxType = [](Type t) -> StringRef {
