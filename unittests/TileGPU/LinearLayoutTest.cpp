@@ -752,6 +752,64 @@ TEST(MmaLayout, V3AccumulatorTiledOverWarpgroups) {
   });
 }
 
+TEST(MmaLayout, V3RegisterOperandAMatchesPtxTable) {
+  // wgmma m64nNk16 with A in registers, f16/bf16: a_i of thread 32 w + l of
+  // the warpgroup: row = 16 w + groupID + 8 * ((i / 2) % 2), col = tig * 2
+  // + (i & 1) + 8 * (i >= 4) (mma.sync's m16k16 A fragment, per warp). The
+  // version 3 operand-0 layout is built by mmaV2DotOperandLayout; with 8
+  // warps, warps 4-7 (the second warpgroup) take rows 64-127.
+  LinearLayout a = mmaV2DotOperandLayout({128, 16}, 0, 16, {8, 1});
+  EXPECT_EQ(a.getInDimSize(kRegister), 8);
+  forEachInput(a, [&](const Input &x) {
+    int32_t i = x[0].second, l = x[1].second, w = x[2].second;
+    Values expected = {16 * w + (l >> 2) + 8 * ((i / 2) % 2),
+                       (l % 4) * 2 + (i & 1) + 8 * (i >= 4)};
+    EXPECT_EQ(at(a, x), expected);
+  });
+}
+
+TEST(MmaLayout, V3AccumulatorIsNextDotsRegisterA) {
+  // Attention's P.V: P is the accumulator of S = Q K^T (m64nN, f32), and
+  // wgmma reads it as A of the next dot, K step s taking accumulator
+  // registers 8 s .. 8 s + 7 as a_0 .. a_7 (a_{2j}, a_{2j+1} packed into
+  // 32-bit register j) with no data moving between threads. Checked from
+  // the two PTX tables directly, and as equal linear layouts (what
+  // tilegpu-accelerate-dot tests, and what makes the convert_layout a
+  // register renaming): for 4 and 8 warps along M, one and two 64-row
+  // tiles per warpgroup, N (= the next dot's K) 16 to 256.
+  for (auto [m, wm] : std::vector<std::pair<int64_t, unsigned>>{
+           {64, 4}, {128, 4}, {128, 8}, {256, 8}}) {
+    for (int32_t n : {16, 64, 128, 256}) {
+      LinearLayout acc = mmaV3Layout({m, n}, n, {wm, 1});
+      LinearLayout a = mmaV2DotOperandLayout({m, n}, 0, 16, {wm, 1});
+      EXPECT_EQ(acc, a) << "m " << m << ", warps " << wm << ", n " << n;
+      for (int32_t l = 0; l < 32; ++l) {
+        for (int32_t w = 0; w < int32_t(wm); ++w) {
+          int32_t row0 = 16 * (w % 4) + 64 * (w / 4) + (l >> 2);
+          for (int32_t s = 0; s < n / 16; ++s) {
+            for (int32_t i = 0; i < 8; ++i) {
+              Values fromA = {row0 + 8 * ((i / 2) % 2),
+                              16 * s + (l % 4) * 2 + (i & 1) + 8 * (i >= 4)};
+              // d_r: row 16 w + groupID + 8 ((r / 2) % 2), column
+              // 8 (r / 4) + 2 tig + (r & 1); r = 8 s + i.
+              int32_t r = 8 * s + i;
+              Values fromD = {row0 + 8 * ((r / 2) % 2),
+                              8 * (r / 4) + (l % 4) * 2 + (r & 1)};
+              EXPECT_EQ(fromA, fromD);
+              EXPECT_EQ(atRLW(acc, r, l, w), fromD);
+              EXPECT_EQ(atRLW(a, r, l, w), fromA);
+            }
+          }
+        }
+      }
+    }
+  }
+  // Warps split along N hold different columns of the accumulator, while
+  // each needs every column of A: no register renaming then.
+  EXPECT_NE(mmaV3Layout({128, 128}, 64, {4, 2}),
+            mmaV2DotOperandLayout({128, 128}, 0, 16, {4, 2}));
+}
+
 //===----------------------------------------------------------------------===//
 // Swizzled shared memory
 //===----------------------------------------------------------------------===//

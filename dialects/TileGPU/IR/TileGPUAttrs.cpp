@@ -230,12 +230,15 @@ LogicalResult DotOperandEncodingAttr::verify(
     return emitError() << "dot operand index must be 0 or 1, got " << opIdx;
   if (!parent)
     return emitError() << "dot operand layout needs an mma parent";
-  if (parent.getVersion() != 2)
-    return emitError() << "dot operands in registers are only supported for "
-                          "mma.sync (version 2) parents";
   if (elemBits != 4 && elemBits != 8 && elemBits != 16 && elemBits != 32)
     return emitError() << "dot operand elemBits must be 4, 8, 16 or 32, got "
                        << elemBits;
+  // wgmma reads B from shared memory only, and A from registers only as
+  // 16-bit elements here (the fp8 register form is not lowered).
+  if (parent.getVersion() == 3 && (opIdx != 0 || elemBits != 16))
+    return emitError() << "a wgmma (version 3) dot operand in registers must "
+                          "be operand 0 (A) with 16-bit elements, got opIdx "
+                       << opIdx << " and elemBits " << elemBits;
   return mlir::success();
 }
 
@@ -249,6 +252,10 @@ unsigned DotOperandEncodingAttr::getRank() const { return 2; }
 
 LinearLayout
 DotOperandEncodingAttr::toLinearLayout(llvm::ArrayRef<int64_t> shape) const {
+  // wgmma's A fragment (m64k16, 16-bit) is, warp by warp, mma.sync's
+  // m16k16 A fragment, the four warps of a warpgroup 16 rows apart; the
+  // version 3 layout's warps go along M first, 16 rows each, as version 2's
+  // do, so the same constructor describes both.
   return mmaV2DotOperandLayout(shape, getOpIdx(), getElemBits(),
                                getParent().getWarpsPerCTA());
 }

@@ -134,7 +134,9 @@ def TileGPU_DotOperandEncodingAttr
   let summary = "an operand of a tensor-core instruction held in registers";
   let description = [{
     Operand `opIdx` (0 = A, 1 = B) of the mma layout `parent`, with
-    `elemBits`-bit elements packed into 32-bit registers along K.
+    `elemBits`-bit elements packed into 32-bit registers along K. A version
+    3 (wgmma) parent takes only operand 0 with 16-bit elements: wgmma reads
+    B from shared memory, and its A fragment is per warp mma.sync's.
 
     ```mlir
     #tilegpu.dot_op<{opIdx = 0, parent = #mma, elemBits = 16}>

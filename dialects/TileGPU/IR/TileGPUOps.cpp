@@ -113,15 +113,37 @@ LogicalResult AsyncCopyGlobalToLocalOp::verify() {
 }
 
 LogicalResult WarpGroupDotOp::verify() {
-  MemDescType a = getA().getType(), b = getB().getType();
+  mlir::Type a = getA().getType();
+  MemDescType b = getB().getType();
   auto c = llvm::cast<mlir::RankedTensorType>(getC().getType());
   auto mma = llvm::dyn_cast_or_null<MmaEncodingAttr>(c.getEncoding());
   if (!mma || mma.getVersion() != 3)
     return emitOpError() << "accumulator needs a version 3 mma layout, got "
                          << c;
-  if (a.getShape().size() != 2 || b.getShape().size() != 2 ||
-      c.getRank() != 2 || a.getShape()[1] != b.getShape()[0] ||
-      a.getShape()[0] != c.getShape()[0] || b.getShape()[1] != c.getShape()[1])
+  llvm::ArrayRef<int64_t> aShape;
+  if (auto mem = llvm::dyn_cast<MemDescType>(a)) {
+    aShape = mem.getShape();
+  } else {
+    // A in registers: wgmma's register form takes 16-bit A elements in the
+    // accumulator layout's operand-0 fragment.
+    auto t = llvm::cast<mlir::RankedTensorType>(a);
+    aShape = t.getShape();
+    auto dotOp = llvm::dyn_cast_or_null<DotOperandEncodingAttr>(t.getEncoding());
+    if (!dotOp || dotOp.getOpIdx() != 0 || dotOp.getParent() != mma)
+      return emitOpError() << "a in registers needs the layout "
+                              "#tilegpu.dot_op<{opIdx = 0, parent = "
+                           << mma << ", ...}>, got " << t;
+    mlir::Type e = t.getElementType();
+    if (!e.isF16() && !e.isBF16())
+      return emitOpError() << "a in registers must be f16 or bf16, got " << e;
+    if (b.getElementType() != e)
+      return emitOpError() << "a in registers and b must have one element "
+                              "type, got "
+                           << e << " and " << b.getElementType();
+  }
+  if (aShape.size() != 2 || b.getShape().size() != 2 || c.getRank() != 2 ||
+      aShape[1] != b.getShape()[0] || aShape[0] != c.getShape()[0] ||
+      b.getShape()[1] != c.getShape()[1])
     return emitOpError() << "shapes " << a << " * " << b << " -> " << c
                          << " do not form a matrix product";
   if (getResult().getType() != c)

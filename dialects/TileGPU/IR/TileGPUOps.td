@@ -256,7 +256,11 @@ def TileGPU_WarpGroupDotOp : TileGPU_Op<"warp_group_dot",
   let description = [{
     `a` ([M, K]) and `b` ([K, N]) are read from shared memory through wgmma
     matrix descriptors; `c` and the result are in an `#tilegpu.mma` version 3
-    layout. Lowers to `wgmma.mma_async` per 64-row, instrN-column tile and
+    layout. `a` may instead be a tensor of f16 or bf16 in registers, in the
+    `#tilegpu.dot_op` layout of operand 0 of the accumulator's layout (the
+    wgmma form whose A is four registers per thread and K step): attention's
+    P, computed from the previous dot's accumulator, needs no trip through
+    shared memory then. Lowers to `wgmma.mma_async` per 64-row, instrN-column tile and
     16-wide K step, between a `wgmma.fence` and a commit and a wait for it.
     With `isAsync` there is no wait: the result may be read only after a
     `warp_group_dot_wait` that covers this dot's group, and `a` and `b` must
@@ -264,9 +268,11 @@ def TileGPU_WarpGroupDotOp : TileGPU_Op<"warp_group_dot",
 
     ```mlir
     %d = tilegpu.warp_group_dot %a, %b, %c : !tilegpu.memdesc<[128, 64], f16, #sa>, !tilegpu.memdesc<[64, 128], f16, #sb>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+    %e = tilegpu.warp_group_dot %p, %b, %c : tensor<128x64xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, elemBits = 16}>>, !tilegpu.memdesc<[64, 128], f16, #sb>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
     ```
   }];
-  let arguments = (ins TileGPU_MemDescType:$a, TileGPU_MemDescType:$b,
+  let arguments = (ins AnyTypeOf<[TileGPU_MemDescType, TileGPU_Tensor]>:$a,
+                       TileGPU_MemDescType:$b,
                        TileGPU_Tensor:$c, UnitAttr:$isAsync);
   let results = (outs TileGPU_Tensor:$result);
   let assemblyFormat = [{

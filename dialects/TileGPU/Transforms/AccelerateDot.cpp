@@ -23,6 +23,15 @@
 // also lets tilegpu-pipeline prefetch them with cp.async; the rest are
 // converted in registers' layouts through the conversion's scratch.
 //
+// One exception: an A operand computed in registers from an earlier
+// wgmma's accumulator (attention's P = softmax(QK^T), cast to f16 or bf16,
+// feeding P.V) stays in registers, in the `#tilegpu.dot_op` layout of
+// operand 0, when that layout places every element in the thread that holds
+// it in the accumulator layout: the conversion is then a renaming of
+// registers, and wgmma takes A from registers (no store to shared memory,
+// no barriers). An A operand loaded from memory keeps the shared path, which
+// tilegpu-pipeline prefetches.
+//
 // fp8 dots (e4m3 and e5m2 operands, mixed or not) take wgmma on sm_90a, with
 // both operands stored K-major (fp8 wgmma cannot transpose: the local_alloc
 // transposes an operand loaded along M or N, as Triton's does); elsewhere,
@@ -50,6 +59,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileGPU/Transforms/Passes.h"
+
+#include "LayoutPropagation.h"
 
 #include "Tile/IR/TileOps.h"
 #include "TileGPU/IR/TileGPUOps.h"
@@ -420,9 +431,74 @@ static Operation *getHoistPoint(Operation *dot, Value v) {
   return at;
 }
 
-/// Replaces `dot` by a warp_group_dot on shared copies of its operands.
+/// The type of `dot`'s A operand held in registers for wgmma `mma`.
+static RankedTensorType getRegisterAType(tile::DotOp dot, MmaEncodingAttr mma) {
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto layout = DotOperandEncodingAttr::get(dot.getContext(), /*opIdx=*/0, mma,
+                                            /*elemBits=*/16);
+  return RankedTensorType::get(aType.getShape(), aType.getElementType(),
+                               layout);
+}
+
+/// Whether wgmma `mma` should read `dot`'s A operand from registers (file
+/// comment): it is f16 or bf16, and it is computed, through elementwise
+/// ops, broadcasts and reductions (attention's row maximum) of values that
+/// need no memory access, from the result of an earlier warp_group_dot
+/// whose accumulator layout holds each element of A in the thread and
+/// register position the operand layout wants (same linear layout: no data
+/// moves). A tile loaded anywhere on the way keeps A in shared memory: it
+/// arrives in a memory layout that layout propagation could give the whole
+/// computation, and its shared copy is what the pipeliner prefetches. Row
+/// or column vectors joined through expand_dims are not followed (see
+/// below).
+static bool keepsAInRegisters(tile::DotOp dot, MmaEncodingAttr mma) {
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  if (!aType.getElementType().isF16() && !aType.getElementType().isBF16())
+    return false;
+  std::optional<LinearLayout> want =
+      getLinearLayout(getRegisterAType(dot, mma));
+  if (!want)
+    return false;
+  bool fromAccumulator = false;
+  llvm::SmallPtrSet<Value, 32> seen;
+  SmallVector<Value> worklist = {dot.getA()};
+  while (!worklist.empty()) {
+    Value v = stripConversions(worklist.pop_back_val());
+    if (!seen.insert(v).second || isa<BlockArgument>(v))
+      continue;
+    Operation *def = v.getDefiningOp();
+    if (auto wgmma = dyn_cast<WarpGroupDotOp>(def)) {
+      auto acc = cast<RankedTensorType>(wgmma.getType());
+      if (acc.getShape() != aType.getShape())
+        return false;
+      std::optional<LinearLayout> have = getLinearLayout(acc);
+      if (!have || *have != *want)
+        return false;
+      fromAccumulator = true;
+      continue;
+    }
+    // A lower-rank value that expand_dims brings in (a row statistic such
+    // as attention's LSE, loaded or not) takes the slice of whatever layout
+    // the tile has: layout propagation moves no load layout through
+    // expand_dims, so it cannot pull P out of the accumulator layout.
+    if (isa<tile::ExpandDimsOp>(def))
+      continue;
+    if (!isElementwise(def) &&
+        !isa<tile::BroadcastOp, tile::ReduceOp, tile::SplatOp,
+             tile::MakeRangeOp, arith::ConstantOp>(def))
+      return false;
+    for (Value operand : def->getOperands())
+      if (isa<RankedTensorType>(operand.getType()))
+        worklist.push_back(operand);
+  }
+  return fromAccumulator;
+}
+
+/// Replaces `dot` by a warp_group_dot on shared copies of its operands (A
+/// in registers instead when `aInRegisters`).
 static void rewriteToWgmma(tile::DotOp dot, const WgmmaPlan &plan,
-                           std::optional<int64_t> maxNumImpreciseAcc) {
+                           std::optional<int64_t> maxNumImpreciseAcc,
+                           bool aInRegisters) {
   OpBuilder b(dot);
   Location loc = dot.getLoc();
   auto toShared = [&](Value v, SharedEncodingAttr layout) -> Value {
@@ -433,7 +509,10 @@ static void rewriteToWgmma(tile::DotOp dot, const WgmmaPlan &plan,
     b.setInsertionPoint(getHoistPoint(dot, v));
     return LocalAllocOp::create(b, loc, mem, v, IntegerAttr());
   };
-  Value a = toShared(stripConversions(dot.getA()), plan.sharedA);
+  Value a = aInRegisters
+                ? Value(ConvertLayoutOp::create(
+                      b, loc, getRegisterAType(dot, plan.mma), dot.getA()))
+                : toShared(stripConversions(dot.getA()), plan.sharedA);
   Value bv = toShared(stripConversions(dot.getB()), plan.sharedB);
   auto cType = cast<RankedTensorType>(dot.getC().getType());
   auto accType =
@@ -479,8 +558,12 @@ void AccelerateDotPass::runOnOperation() {
         std::optional<int64_t> imprecise;
         if (isFp8Dot(dot) && dot.getMaxNumImpreciseAcc() <= k)
           imprecise = dot.getMaxNumImpreciseAcc();
-        LLVM_DEBUG(llvm::dbgs() << "wgmma for " << dot << "\n");
-        rewriteToWgmma(dot, *plan, imprecise);
+        bool aInRegisters = !isFp8Dot(dot) && keepsAInRegisters(dot, plan->mma);
+        LLVM_DEBUG(llvm::dbgs() << "wgmma for " << dot
+                                << (aInRegisters ? " (A in registers)" : "")
+                                << "\n");
+        rewriteToWgmma(dot, *plan, imprecise, aInRegisters);
+        numRegisterAOperands += aInRegisters;
         ++numAccelerated;
         ++numWarpGroupDots;
         return WalkResult::advance();

@@ -78,6 +78,10 @@ def TileGPUAccelerateDot : Pass<"tilegpu-accelerate-dot", "mlir::ModuleOp"> {
     widest swizzle (32, 64 or 128 bytes) their contiguous dimension fills,
     in the order their loads read them, for wgmma to read through matrix
     descriptors. Warps go along M in warpgroups of 4 rows of 16, then N.
+    An f16/bf16 A operand computed without loads from an earlier
+    warp_group_dot's accumulator, whose layout already places it as wgmma's
+    register A fragment (attention's P), is converted to the operand-0
+    `#tilegpu.dot_op` layout instead and read from registers.
 
     Otherwise mma.sync (compute capability 8.0 and up, so also on sm_90a;
     fp8 operands are first converted to f16, as Triton does):
@@ -128,6 +132,8 @@ def TileGPUAccelerateDot : Pass<"tilegpu-accelerate-dot", "mlir::ModuleOp"> {
               "dots turned into tilegpu.warp_group_dot">,
     Statistic<"numSharedOperands", "num-shared-operands",
               "mma.sync operands staged in shared memory">,
+    Statistic<"numRegisterAOperands", "num-register-a",
+              "wgmma A operands kept in registers">,
     Statistic<"numFmaDots", "num-fma",
               "fp32 ieee dots given FMA (blocked) layouts">,
     Statistic<"numTF32x3Split", "num-tf32x3",

@@ -216,7 +216,9 @@ static bool canRunAsync(WarpGroupDotOp dot, scf::ForOp forOp,
   Block *body = forOp.getBody();
   if (dot->getBlock() != body || !dot->hasOneUse())
     return false;
-  for (Value operand : {dot.getA(), dot.getB()}) {
+  // An A operand in registers is computed in the body (attention's P), so
+  // it keeps the dot synchronous too.
+  for (Value operand : {Value(dot.getA()), Value(dot.getB())}) {
     Operation *def = operand.getDefiningOp();
     if (def && forOp->isAncestor(def) && !prefetched.contains(def))
       return false;

@@ -8,6 +8,18 @@
 // 16-bit operands); that form has no transpose flags, so both operands must
 // be K-major.
 //
+// A may instead come from registers (the `{a0, a1, a2, a3}` form, f16 and
+// bf16 only): per warp, the m64k16 A fragment is mma.sync's m16k16 one, the
+// warpgroup's warps 16 rows apart: lane l, 32-bit register j holds row
+// 16w + l/4 + 8*(j%2), columns 8*(j/2) + 2*(l%4) + {0, 1}, the lower column
+// in the low half. For a tensor in the operand-0 `#tilegpu.dot_op` layout
+// of the accumulator's mma layout, each K step of 16 and each 64-row tile
+// takes those four registers, packed here from the tensor's elements.
+// That fragment is also what the accumulator of an m64nN wgmma holds in
+// registers 8s..8s+7 for columns 16s..16s+15, so attention's P moves from
+// one dot's accumulator into the next dot's A without leaving its thread
+// (the convert_layout between them is a renaming of registers).
+//
 // The operands are read from shared memory through matrix descriptors (PTX
 // ISA, "Matrix Descriptor Format"): bits 0-13 the start address >> 4, 16-29
 // the leading byte offset >> 4, 32-45 the stride byte offset >> 4, 62-63 the
@@ -221,6 +233,57 @@ static SmallVector<Value> asmThrough(OpBuilder &b, Location loc, StringRef body,
   return unpackElements(loc, op.getResult(0), b);
 }
 
+/// The 32-bit A registers of a warp_group_dot whose A (`type`, lowered to
+/// `packed`) is in registers, keyed by (M tile of `repM` rows, K step of
+/// 16): a0..a3 of the m64k16 fragment, each the pair of 16-bit elements
+/// (row, 2t + 8j + {0, 1}) for row groupID (a0, a2) or groupID + 8 (a1,
+/// a3) and j = 0 (a0, a1) or 1 (a2, a3). Which tensor registers fill
+/// which fragment slot is read off the layout at lane 0 of warp 0, as for
+/// the accumulator; the lanes and warps of the operand layout are the
+/// fragment's by construction (DotOperandEncodingAttr::toLinearLayout).
+static FailureOr<std::map<std::pair<int64_t, int64_t>, SmallVector<Value>>>
+packRegisterA(tilegpu::WarpGroupDotOp op, RankedTensorType type, Value packed,
+              int64_t repM, OpBuilder &b) {
+  Location loc = op.getLoc();
+  std::optional<LinearLayout> ll = tilegpu::getLinearLayout(type);
+  if (!ll)
+    return op.emitError("A in registers has no linear layout");
+  SmallVector<Value> elems = unpackElements(loc, packed, b);
+  int32_t regs = ll->getInDimSize(tilegpu::kRegister);
+  if (int32_t(elems.size()) != regs)
+    return op.emitError("A in registers: ") << elems.size()
+           << " values for a layout of " << regs << " registers";
+  // Element slot i of the fragment, as a0..a7 of the PTX ISA's 16-bit
+  // elements: column bit 0, then row + 8, then column + 8.
+  std::map<std::pair<int64_t, int64_t>, SmallVector<int>> slots;
+  for (int32_t r = 0; r < regs; ++r) {
+    SmallVector<int32_t> c = applyPositional(*ll, tilegpu::kRegister, r);
+    unsigned slot = ((c[1] % 16) / 8) * 4 + ((c[0] % 16) / 8) * 2 + c[1] % 2;
+    SmallVector<int> &frag = slots[{c[0] / repM, c[1] / 16}];
+    if (frag.empty())
+      frag.assign(8, -1);
+    if (c[0] % repM >= 16 || (c[1] % 8) >= 2 || frag[slot] != -1)
+      return op.emitError("A in registers does not form wgmma fragments");
+    frag[slot] = r;
+  }
+  auto pairType = VectorType::get({2}, elems.front().getType());
+  std::map<std::pair<int64_t, int64_t>, SmallVector<Value>> out;
+  for (auto &[key, frag] : slots) {
+    SmallVector<Value> &words = out[key];
+    for (unsigned i = 0; i < 8; i += 2) {
+      if (frag[i] < 0 || frag[i + 1] < 0)
+        return op.emitError("A in registers does not form wgmma fragments");
+      Value v = LLVM::UndefOp::create(b, loc, pairType);
+      v = LLVM::InsertElementOp::create(b, loc, v, elems[frag[i]],
+                                        i32Const(b, loc, 0));
+      v = LLVM::InsertElementOp::create(b, loc, v, elems[frag[i + 1]],
+                                        i32Const(b, loc, 1));
+      words.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), v));
+    }
+  }
+  return out;
+}
+
 namespace {
 
 struct WarpGroupDotConversion
@@ -231,10 +294,14 @@ struct WarpGroupDotConversion
   matchAndRewrite(tilegpu::WarpGroupDotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    MemDescType aType = op.getA().getType(), bType = op.getB().getType();
+    // A is a shared tile, or a tensor in registers (aRegs).
+    auto aMem = dyn_cast<MemDescType>(op.getA().getType());
+    auto aRegs = dyn_cast<RankedTensorType>(op.getA().getType());
+    MemDescType bType = op.getB().getType();
     auto cType = cast<RankedTensorType>(op.getC().getType());
     auto mma = cast<tilegpu::MmaEncodingAttr>(cType.getEncoding());
-    Type elem = aType.getElementType(), elemB = bType.getElementType();
+    Type elem = aMem ? aMem.getElementType() : aRegs.getElementType();
+    Type elemB = bType.getElementType();
     auto isFp8 = [](Type t) {
       return isa<Float8E4M3FNType, Float8E5M2Type>(t);
     };
@@ -244,9 +311,12 @@ struct WarpGroupDotConversion
       return op.emitError("wgmma is lowered for f16, bf16 or fp8 operands "
                           "with an f32 accumulator, got ")
              << elem << ", " << elemB << " and " << cType.getElementType();
-    FailureOr<OperandDescriptor> da = getDescriptor(aType, /*kDim=*/1);
+    if (aRegs && fp8)
+      return op.emitError("wgmma with fp8 A in registers is not lowered");
+    FailureOr<OperandDescriptor> da =
+        aMem ? getDescriptor(aMem, /*kDim=*/1) : FailureOr<OperandDescriptor>();
     FailureOr<OperandDescriptor> db = getDescriptor(bType, /*kDim=*/0);
-    if (failed(da) || failed(db))
+    if ((aMem && failed(da)) || failed(db))
       return op.emitError("wgmma operands need a 32, 64 or 128-byte swizzle");
     if (fp8 && (da->transposed || db->transposed))
       return op.emitError("fp8 wgmma operands must be K-major in shared "
@@ -257,7 +327,7 @@ struct WarpGroupDotConversion
     unsigned instrN = mma.getInstrN();
     unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
     int64_t repM = 16 * wm, repN = int64_t(instrN) * wn;
-    int64_t k = aType.getShape()[1];
+    int64_t k = aMem ? aMem.getShape()[1] : aRegs.getShape()[1];
     std::optional<LinearLayout> cLL = tilegpu::getLinearLayout(cType);
     if (!cLL || wm % 4 != 0)
       return op.emitError("accumulator layout is not a wgmma layout");
@@ -308,16 +378,40 @@ struct WarpGroupDotConversion
                                     i32Const(rewriter, loc, groupsM));
     Value gn = LLVM::UDivOp::create(rewriter, loc, g,
                                     i32Const(rewriter, loc, groupsM));
-    Value aOff = warpgroupOffset(rewriter, loc, *da, gm, groupsM, 64, 0);
     Value bOff = warpgroupOffset(rewriter, loc, *db, gn, wn, 0, instrN);
-    int64_t aBits = warpgroupOffsetBits(*da, groupsM, 64, 0);
     int64_t bBits = warpgroupOffsetBits(*db, wn, 0, instrN);
     auto toAddr = [&](Value ptr) -> Value {
       Value wide =
           LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), ptr);
       return LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), wide);
     };
-    Value aBase = toAddr(adaptor.getA()), bBase = toAddr(adaptor.getB());
+    Value aOff, aBase;
+    int64_t aBits = 0;
+    if (aMem) {
+      aOff = warpgroupOffset(rewriter, loc, *da, gm, groupsM, 64, 0);
+      aBits = warpgroupOffsetBits(*da, groupsM, 64, 0);
+      aBase = toAddr(adaptor.getA());
+    }
+    Value bBase = toAddr(adaptor.getB());
+
+    // A in registers: per (M tile, K step), the four 32-bit registers of the
+    // m64k16 A fragment (file comment), each two 16-bit elements, the lower
+    // column in the low half. Packed before the wgmma.fence below, which
+    // orders this thread's writes of A registers before the wgmma reads.
+    std::map<std::pair<int64_t, int64_t>, SmallVector<Value>> aFrags;
+    if (aRegs) {
+      FailureOr<std::map<std::pair<int64_t, int64_t>, SmallVector<Value>>>
+          packed = packRegisterA(op, aRegs, adaptor.getA(), repM, rewriter);
+      if (failed(packed))
+        return failure();
+      aFrags = std::move(*packed);
+      // Every accumulator tile's rows need A's fragments for each K step.
+      for (auto &[key, frag] : frags)
+        for (int64_t ks = 0; ks < k / instrK; ++ks)
+          if (!aFrags.count({key.first, ks}))
+            return op.emitError("A in registers does not cover the rows of "
+                                "the accumulator's fragments");
+    }
 
     auto ptxType = [](Type t) -> StringRef {
       if (isa<Float8E4M3FNType>(t))
@@ -326,21 +420,34 @@ struct WarpGroupDotConversion
         return "e5m2";
       return t.isF16() ? "f16" : "bf16";
     };
+    // Operands after the accumulator's: A (a descriptor, or four registers),
+    // B's descriptor, scale-d. The register form has no trans-a immediate.
+    unsigned numA = aRegs ? 4 : 1;
     std::string body;
     {
       llvm::raw_string_ostream os(body);
-      os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * slots + 2
+      unsigned pred = 2 * slots + numA + 1;
+      os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << pred
          << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << instrN << "k"
          << instrK << ".f32." << ptxType(elem) << "." << ptxType(elemB)
          << " {";
       for (unsigned i = 0; i < slots; ++i)
         os << (i ? ", " : "") << "$" << i;
-      os << "}, $" << 2 * slots << ", $" << 2 * slots + 1 << ", p, 1, 1";
-      if (!fp8)
+      os << "}, ";
+      if (aRegs)
+        os << "{$" << 2 * slots << ", $" << 2 * slots + 1 << ", $"
+           << 2 * slots + 2 << ", $" << 2 * slots + 3 << "}";
+      else
+        os << "$" << 2 * slots;
+      os << ", $" << 2 * slots + numA << ", p, 1, 1";
+      if (aRegs)
+        os << ", " << (db->transposed ? 1 : 0);
+      else if (!fp8)
         os << ", " << (da->transposed ? 1 : 0) << ", "
            << (db->transposed ? 1 : 0);
       os << ";\n}";
     }
+    StringRef operandConstraints = aRegs ? "r,r,r,r,l,r" : "l,l,r";
 
     // Runs of K elements summed apart (file comment); 0 when not split.
     int64_t run = 0;
@@ -361,17 +468,29 @@ struct WarpGroupDotConversion
         d.push_back(acc[r]);
       SmallVector<int64_t> aOffsets, bOffsets;
       for (int64_t ks = 0; ks < k / instrK; ++ks) {
-        aOffsets.push_back(offsetOf(*da, mi * repM, instrK * ks));
+        if (aMem)
+          aOffsets.push_back(offsetOf(*da, mi * repM, instrK * ks));
         bOffsets.push_back(offsetOf(*db, instrK * ks, nj * repN));
       }
-      SmallVector<Value> descA =
-          makeDescriptors(rewriter, loc, *da, aBase, aOff, aBits, aOffsets);
+      SmallVector<Value> descA;
+      if (aMem)
+        descA =
+            makeDescriptors(rewriter, loc, *da, aBase, aOff, aBits, aOffsets);
       SmallVector<Value> descB =
           makeDescriptors(rewriter, loc, *db, bBase, bOff, bBits, bOffsets);
+      // The A operands of step ks: its descriptor, or its four registers.
+      auto aOperands = [&](int64_t ks) -> SmallVector<Value> {
+        if (aMem)
+          return {descA[ks]};
+        return aFrags.at({mi, ks});
+      };
       if (run == 0) {
-        for (int64_t ks = 0; ks < k / instrK; ++ks)
-          d = asmThrough(rewriter, loc, body, d, {descA[ks], descB[ks], one},
-                         "l,l,r");
+        for (int64_t ks = 0; ks < k / instrK; ++ks) {
+          SmallVector<Value> operands = aOperands(ks);
+          operands.push_back(descB[ks]);
+          operands.push_back(one);
+          d = asmThrough(rewriter, loc, body, d, operands, operandConstraints);
+        }
       } else {
         SmallVector<Value> part = d;
         int64_t steps = run / instrK;

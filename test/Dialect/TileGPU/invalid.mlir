@@ -42,8 +42,14 @@ func.func private @f(tensor<64x64xf32, #tilegpu.mma<{version = 2, instrN = 16, w
 // -----
 
 #mma = #tilegpu.mma<{version = 3, instrN = 64, warpsPerCTA = [4, 1]}>
-// expected-error @+1 {{dot operands in registers are only supported for mma.sync (version 2) parents}}
-func.func private @f(tensor<64x64xf16, #tilegpu.dot_op<{opIdx = 0, parent = #mma, elemBits = 16}>>)
+// expected-error @+1 {{a wgmma (version 3) dot operand in registers must be operand 0 (A) with 16-bit elements, got opIdx 1 and elemBits 16}}
+func.func private @f(tensor<64x64xf16, #tilegpu.dot_op<{opIdx = 1, parent = #mma, elemBits = 16}>>)
+
+// -----
+
+#mma = #tilegpu.mma<{version = 3, instrN = 64, warpsPerCTA = [4, 1]}>
+// expected-error @+1 {{a wgmma (version 3) dot operand in registers must be operand 0 (A) with 16-bit elements, got opIdx 0 and elemBits 8}}
+func.func private @f(tensor<64x64xf8E4M3FN, #tilegpu.dot_op<{opIdx = 0, parent = #mma, elemBits = 8}>>)
 
 // -----
 
