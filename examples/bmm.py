@@ -62,6 +62,15 @@ def bmm_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
 # Host side (ignored by tilec).
 # ---------------------------------------------------------------------------
 
+# The unaligned case of bench/bmm_unaligned.py: no size or leading stride
+# divisible by 16 (2-byte loads), unit inner strides; bmm()'s default block
+# config on 8 warps.
+TILEC_SIGNATURES = {
+    "bmm_kernel": (
+        "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, i32, i32:1, "
+        "i32, i32, i32:1, i32, i32, i32:1, 128, 128, 64, 8", 8),
+}
+
 def bmm(kernel, a, b, block_m=128, block_n=128, block_k=64, group_m=8,
         num_warps=8, num_stages=3):
     """Launches `kernel` (bmm_kernel under Triton, or tilec.jit of it) on
