@@ -102,6 +102,8 @@ def main():
         "OUT", "bench/results/attention-bench"))
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--tutorial", default=None)
+    ap.add_argument("--ns", type=int, nargs="+", help="sequence lengths "
+                    "(default 1k to 16k; --quick: 4k and 16k)")
     ap.add_argument("--only-tilec", action="store_true",
                     help="tilec's columns alone (a second library's run, "
                     "e.g. the baseline of an optimisation)")
@@ -111,7 +113,8 @@ def main():
     tut = None if args.only_tilec else load_tutorial(args.tutorial)
     from torch.nn.attention import SDPBackend
 
-    ns = [4096, 16384] if args.quick else [1024, 2048, 4096, 8192, 16384]
+    ns = args.ns or ([4096, 16384] if args.quick else
+                     [1024, 2048, 4096, 8192, 16384])
     dtypes = [torch.float16] if args.quick else [torch.float16, torch.bfloat16]
     rows, failures = [], 0
     for dtype in dtypes:
