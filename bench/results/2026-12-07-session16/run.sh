@@ -56,22 +56,23 @@ elif [ "$PHASE" = all ]; then
   # Both in one call, shortened (machines were scarce): no tutorials, the
   # attention baseline from the session's first cubins (.carry/attention,
   # forward only, before P in registers) instead of a second library.
-  ( bash bench/triton_tests/run.sh "$R/tt" tilec "${TT_SECONDS:-240}" > "$R/tt.out" 2>&1 ) &
+  TTS=${TT_SECONDS:-$((END * 45 / 100))}
+  ( bash bench/triton_tests/run.sh "$R/tt" tilec "$TTS" > "$R/tt.out" 2>&1 ) &
   TT=$!
   s runtime 55 bash scripts/gpu_check_runtime.sh run "$R/runtime"
   s smoke 25 .carry/tilec-gpu-smoke-carry
   s samples 90 .carry/tilec-gpu-samples-carry .carry/samples
-  s fused_cpp 35 .carry/fused/tilec-gpu-samples-fused-carry .carry/fused/samples
-  s norms_cpp 35 .carry/norms/tilec-gpu-samples-norms-carry .carry/norms/samples
+  s attention 100 python3 bench/attention_bench.py "$R/attn" --quick --ns 4096
+  cat "$R/attn/attention_bench.md" 2>/dev/null
   OPSUITE_CARRY=.carry/ops-new s ops 60 bash bench/opsuite/gpu.sh "$R/ops"
   sed -n '/| status | kernels |/,/^$/p' "$R/ops/results.md" 2>/dev/null
   wait $TT; echo "language tests done at $SECONDS s" | tee -a "$R/summary.txt"
   tail -3 "$R/tt/pytest-tilec.log" | tee -a "$R/summary.txt"
-  s attention 110 python3 bench/attention_bench.py "$R/attn" --quick
-  cat "$R/attn/attention_bench.md" 2>/dev/null
+  s fused_cpp 35 .carry/fused/tilec-gpu-samples-fused-carry .carry/fused/samples
+  s norms_cpp 35 .carry/norms/tilec-gpu-samples-norms-carry .carry/norms/samples
+  mkdir -p "$R/py"; s python_jit 40 python3 bench/python_jit.py "$R/py"
   s attention_base 50 python3 bench/attention_pipeline.py --carry .carry/attention \
     --out "$R/attn-base" --no-triton --n-ctx 4096
-  mkdir -p "$R/py"; s python_jit 40 python3 bench/python_jit.py "$R/py"
   s bmm 60 python3 bench/bmm_unaligned.py "$R/bmm"
   cat "$R/bmm/bmm_unaligned.md" 2>/dev/null
 else
