@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Utility.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "Tile/IR/TileOps.h"
 
@@ -274,6 +275,23 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
       vec = 1;
     WordShape w = getWordShape(vec, elemType, bits);
 
+    // Element-wise loads under a mask `a & b` (a matmul's row and K bounds):
+    // computed as one op, the and's results would all be live before the
+    // first load, dozens of predicates that ptxas keeps in general
+    // registers; anded beside each load, two small sets of bits stay live.
+    SmallVector<Value> maskLhs, maskRhs;
+    if (vec == 1 && !masks.empty())
+      if (auto andOp = op.getMask().getDefiningOp<arith::AndIOp>()) {
+        Value lhs = rewriter.getRemappedValue(andOp.getLhs());
+        Value rhs = rewriter.getRemappedValue(andOp.getRhs());
+        if (lhs && rhs) {
+          maskLhs = unpackElements(loc, lhs, rewriter);
+          maskRhs = unpackElements(loc, rhs, rewriter);
+          if (maskLhs.size() != masks.size() || maskRhs.size() != masks.size())
+            maskLhs.clear();
+        }
+      }
+
     std::string hints = hintSuffix(op.getCache(), op.getEvict());
     Value policy = createCachePolicy(rewriter, loc, op.getEvict());
 
@@ -296,6 +314,9 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
       }
       if (!masks.empty())
         onMasked();
+      if (!maskLhs.empty())
+        masks[i] =
+            LLVM::AndOp::create(rewriter, loc, maskLhs[i], maskRhs[i]);
       // @$4 ld.global.cg.v4.b32 { $0, $1, $2, $3 }, [ $5 + 0 ];
       // Operands after the results: the predicate (when masked), the
       // address, the L2 policy (when there is one).
