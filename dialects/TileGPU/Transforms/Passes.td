@@ -327,50 +327,30 @@ def TileGPUShrinkLoopRegisters
     : Pass<"tilegpu-shrink-loop-registers", "mlir::ModuleOp"> {
   let summary = "Fewer registers live in loops that load tiles directly";
   let description = [{
-    Two rewrites of the loops that `tilegpu-pipeline` left loading into
-    registers (loads narrower than cp.async's 4 bytes: fp16 with sizes not
-    divisible by 16), where a matmul otherwise spills.
-
-    A `tilegpu.local_alloc` of a `tile.load` in a loop body moves to right
-    after the load: one operand tile is stored to shared memory, and its
-    registers freed, before the next one's loads are issued (the barriers
-    around the store keep the code generator from interleaving them again).
-
-    A loop that walks a tile of pointers by the same amount for every
-    element (`p = tile.addptr p, splat(s)`, `s` defined outside the loop)
-    carries one 64-bit pointer per element per thread from iteration to
-    iteration. When that tile is built from one scalar pointer
-    (`splat`, then `addptr` of offsets defined outside the loop, through
-    `broadcast`, `expand_dims` and `convert_layout`), the loop carries the
-    scalar instead and recomputes the tile from it where it is loaded or
-    stored: what stays live across iterations is then the 32-bit offsets,
-    one per distinct row and column a thread owns, not one pointer per
-    element. The tile after the loop is rebuilt from the final scalar.
-
-    Only iteration arguments that the loop uses for `tile.load` and
-    `tile.store` alone (and the step) are rewritten: the pointers that
-    `tilegpu-pipeline` steps ahead for its copies stay as they are.
+    For the loops that `tilegpu-pipeline` left loading into registers
+    (loads narrower than cp.async's 4 bytes: fp16 with sizes not divisible
+    by 16), where a matmul otherwise spills: a `tilegpu.local_alloc` of a
+    `tile.load` narrower than a 32-bit word (`tilegpu.vec` elements) in a
+    loop body moves to right after the load, so that one
+    operand tile is stored to shared memory, and its registers freed,
+    before the next one's loads are issued (the barriers around the store
+    keep the code generator from interleaving them again). Pipelined loops
+    have no such pair left: their loads became copies.
 
     ```mlir
-    %p0 = tile.addptr (tile.splat %base), %offs
-    scf.for ... iter_args(%p = %p0) {
-      %v = tile.load %p
-      %n = tile.addptr %p, (tile.splat %s)
-      scf.yield %n
-    }
+    %a = tile.load %pa, %ma, %za
+    %b = tile.load %pb, %mb, %zb
+    %sa = tilegpu.local_alloc %a
+    %sb = tilegpu.local_alloc %b
     // becomes
-    scf.for ... iter_args(%b = %base) {
-      %v = tile.load (tile.addptr (tile.splat %b), %offs)
-      %n = tile.addptr %b, %s
-      scf.yield %n
-    }
+    %a = tile.load %pa, %ma, %za
+    %sa = tilegpu.local_alloc %a
+    %b = tile.load %pb, %mb, %zb
+    %sb = tilegpu.local_alloc %b
     ```
   }];
-  let dependentDialects = ["::tilec::tilegpu::TileGPUDialect",
-                           "::mlir::scf::SCFDialect"];
+  let dependentDialects = ["::tilec::tilegpu::TileGPUDialect"];
   let statistics = [
-    Statistic<"numRebased", "num-rebased",
-              "loop-carried pointer tiles replaced by a scalar base">,
     Statistic<"numStoredEarly", "num-stored-early",
               "local_allocs moved up to their load">,
   ];
