@@ -284,7 +284,11 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
       if (auto andOp = op.getMask().getDefiningOp<arith::AndIOp>()) {
         Value lhs = rewriter.getRemappedValue(andOp.getLhs());
         Value rhs = rewriter.getRemappedValue(andOp.getRhs());
-        if (lhs && rhs) {
+        // Only operands already in the mask's converted form (what was
+        // converted before the load); anything else keeps the and's result.
+        Type maskType = adaptor.getMask().getType();
+        if (lhs && rhs && lhs.getType() == maskType &&
+            rhs.getType() == maskType) {
           maskLhs = unpackElements(loc, lhs, rewriter);
           maskRhs = unpackElements(loc, rhs, rewriter);
           if (maskLhs.size() != masks.size() || maskRhs.size() != masks.size())
