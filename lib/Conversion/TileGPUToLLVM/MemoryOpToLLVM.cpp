@@ -25,6 +25,7 @@
 
 #include "Utility.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 
 #include "Tile/IR/TileOps.h"
 
@@ -296,6 +297,24 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
         }
       }
 
+    // An element-wise load whose `other` is zero: the asm zeroes its result
+    // register and the predicated load overwrites it, instead of a select
+    // after the load. A select keeps every element's predicate live until
+    // its value arrives, and ptxas, issuing all the loads first, keeps
+    // dozens of them in general registers.
+    bool zeroInAsm = false;
+    if (vec == 1 && !masks.empty() && !others.empty() && !w.isF32 &&
+        (w.constraint == 'h' || w.constraint == 'r')) {
+      DenseElementsAttr other;
+      if (matchPattern(op.getOther(), m_Constant(&other)) && other.isSplat()) {
+        Attribute e = other.getSplatValue<Attribute>();
+        if (auto f = dyn_cast<FloatAttr>(e))
+          zeroInAsm = f.getValue().isPosZero();
+        else if (auto i = dyn_cast<IntegerAttr>(e))
+          zeroInAsm = i.getValue().isZero();
+      }
+    }
+
     std::string hints = hintSuffix(op.getCache(), op.getEvict());
     Value policy = createCachePolicy(rewriter, loc, op.getEvict());
 
@@ -330,6 +349,8 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
       for (unsigned k = 0; k < w.words; ++k)
         constraints += std::string("=") + w.constraint + ",";
       SmallVector<Value> operands;
+      if (zeroInAsm)
+        asmStr += "mov.b" + std::to_string(w.width) + " $0, 0;\n\t";
       if (!masks.empty()) {
         asmStr += "@$" + std::to_string(next++) + " ";
         constraints += "b,";
@@ -365,7 +386,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
       // vector instead of one per element survives.
       for (unsigned k = 0; k < vec; ++k) {
         Value e = elems[k];
-        if (!others.empty() && !masks.empty())
+        if (!others.empty() && !masks.empty() && !zeroInAsm)
           e = LLVM::SelectOp::create(rewriter, loc, masks[i], e,
                                      others[i + k]);
         out.push_back(e);
