@@ -52,6 +52,9 @@ void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm,
   pipeline.useTMA = options.tma;
   pipeline.remarks = options.pipelineRemarks;
   pm.addPass(tilegpu::createTileGPUPipeline(pipeline));
+  // After the pipeline: what it turned into copies is left alone; what is
+  // rewritten is the loops that still load into registers.
+  pm.addPass(tilegpu::createTileGPUShrinkLoopRegisters());
   tilegpu::TileGPULowerDescriptorsOptions descriptors;
   descriptors.computeCapability = options.computeCapability;
   pm.addPass(tilegpu::createTileGPULowerDescriptors(descriptors));

@@ -40,6 +40,12 @@ using namespace tilec::tilegpu;
 
 namespace {
 
+/// Bytes each thread owns along the contiguous dimension when its accesses
+/// are narrower than a word: a 16-byte run, like a vectorized access's, so
+/// that eight fp16 elements share one address (and their shared-memory
+/// store is one 16-byte vector).
+constexpr int64_t subWordRunBytes = 16;
+
 /// What the pass decides for one access.
 struct AccessPlan {
   BlockedEncodingAttr layout;
@@ -96,8 +102,27 @@ std::optional<AccessPlan> CoalescePass::plan(const ModuleAxisInfoAnalysis &axis,
   vec = std::min<int64_t>(vec, type.getShape()[fast]);
   vec = llvm::bit_floor(uint64_t(vec));
 
+  // An access narrower than a 32-bit word (fp16 or int8 whose alignment is
+  // not proven) cannot be widened, but its layout still decides how many
+  // distinct addresses each thread keeps: with one element per thread and
+  // a runtime leading stride, one 64-bit pointer per element (32 per
+  // operand of a 128x64 fp16 tile on 8 warps), and a matmul spills. Each
+  // thread gets a 16-byte run along the contiguous dimension instead, so
+  // one address serves the run with immediate offsets (and the store to
+  // shared memory is one vector). The cost: the warp's k-th accesses are
+  // 16 bytes apart, so each instruction touches 4 rows' lines instead of
+  // one; the run's other accesses find the same lines in L1. The access
+  // itself stays `vec` wide; wider accesses keep their layout.
+  int64_t run = vec;
+  if (vec * bytes < 4) {
+    int64_t want = std::max<int64_t>(1, subWordRunBytes / bytes);
+    run = std::min<int64_t>({want, int64_t(axis.getContiguity(ptr)), perThread,
+                             type.getShape()[fast]});
+    run = std::max<int64_t>(vec, int64_t(llvm::bit_floor(uint64_t(run))));
+  }
+
   SmallVector<unsigned> sizePerThread(type.getRank(), 1);
-  sizePerThread[fast] = vec;
+  sizePerThread[fast] = run;
   AccessPlan p;
   p.layout = BlockedEncodingAttr::getForShape(&getContext(), type.getShape(),
                                               sizePerThread, order, numWarps,

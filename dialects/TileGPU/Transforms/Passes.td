@@ -323,4 +323,37 @@ def TileGPURemoveLayoutConversions
   ];
 }
 
+def TileGPUShrinkLoopRegisters
+    : Pass<"tilegpu-shrink-loop-registers", "mlir::ModuleOp"> {
+  let summary = "Fewer registers live in loops that load tiles directly";
+  let description = [{
+    For the loops that `tilegpu-pipeline` left loading into registers
+    (loads narrower than cp.async's 4 bytes: fp16 with sizes not divisible
+    by 16), where a matmul otherwise spills: a `tilegpu.local_alloc` of a
+    `tile.load` narrower than a 32-bit word (`tilegpu.vec` elements) in a
+    loop body moves to right after the load, so that one
+    operand tile is stored to shared memory, and its registers freed,
+    before the next one's loads are issued (the barriers around the store
+    keep the code generator from interleaving them again). Pipelined loops
+    have no such pair left: their loads became copies.
+
+    ```mlir
+    %a = tile.load %pa, %ma, %za
+    %b = tile.load %pb, %mb, %zb
+    %sa = tilegpu.local_alloc %a
+    %sb = tilegpu.local_alloc %b
+    // becomes
+    %a = tile.load %pa, %ma, %za
+    %sa = tilegpu.local_alloc %a
+    %b = tile.load %pb, %mb, %zb
+    %sb = tilegpu.local_alloc %b
+    ```
+  }];
+  let dependentDialects = ["::tilec::tilegpu::TileGPUDialect"];
+  let statistics = [
+    Statistic<"numStoredEarly", "num-stored-early",
+              "local_allocs moved up to their load">,
+  ];
+}
+
 #endif // TILEC_DIALECTS_TILEGPU_TRANSFORMS_PASSES_TD

@@ -24,6 +24,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Utility.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 
 #include "Tile/IR/TileOps.h"
 
@@ -274,6 +276,45 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
       vec = 1;
     WordShape w = getWordShape(vec, elemType, bits);
 
+    // Element-wise loads under a mask `a & b` (a matmul's row and K bounds):
+    // computed as one op, the and's results would all be live before the
+    // first load, dozens of predicates that ptxas keeps in general
+    // registers; anded beside each load, two small sets of bits stay live.
+    SmallVector<Value> maskLhs, maskRhs;
+    if (vec == 1 && !masks.empty())
+      if (auto andOp = op.getMask().getDefiningOp<arith::AndIOp>()) {
+        Value lhs = rewriter.getRemappedValue(andOp.getLhs());
+        Value rhs = rewriter.getRemappedValue(andOp.getRhs());
+        // Only operands already in the mask's converted form (what was
+        // converted before the load); anything else keeps the and's result.
+        Type maskType = adaptor.getMask().getType();
+        if (lhs && rhs && lhs.getType() == maskType &&
+            rhs.getType() == maskType) {
+          maskLhs = unpackElements(loc, lhs, rewriter);
+          maskRhs = unpackElements(loc, rhs, rewriter);
+          if (maskLhs.size() != masks.size() || maskRhs.size() != masks.size())
+            maskLhs.clear();
+        }
+      }
+
+    // An element-wise load whose `other` is zero: the asm zeroes its result
+    // register and the predicated load overwrites it, instead of a select
+    // after the load. A select keeps every element's predicate live until
+    // its value arrives, and ptxas, issuing all the loads first, keeps
+    // dozens of them in general registers.
+    bool zeroInAsm = false;
+    if (vec == 1 && !masks.empty() && !others.empty() && !w.isF32 &&
+        (w.constraint == 'h' || w.constraint == 'r')) {
+      DenseElementsAttr other;
+      if (matchPattern(op.getOther(), m_Constant(&other)) && other.isSplat()) {
+        Attribute e = other.getSplatValue<Attribute>();
+        if (auto f = dyn_cast<FloatAttr>(e))
+          zeroInAsm = f.getValue().isPosZero();
+        else if (auto i = dyn_cast<IntegerAttr>(e))
+          zeroInAsm = i.getValue().isZero();
+      }
+    }
+
     std::string hints = hintSuffix(op.getCache(), op.getEvict());
     Value policy = createCachePolicy(rewriter, loc, op.getEvict());
 
@@ -296,6 +337,9 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
       }
       if (!masks.empty())
         onMasked();
+      if (!maskLhs.empty())
+        masks[i] =
+            LLVM::AndOp::create(rewriter, loc, maskLhs[i], maskRhs[i]);
       // @$4 ld.global.cg.v4.b32 { $0, $1, $2, $3 }, [ $5 + 0 ];
       // Operands after the results: the predicate (when masked), the
       // address, the L2 policy (when there is one).
@@ -305,6 +349,8 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
       for (unsigned k = 0; k < w.words; ++k)
         constraints += std::string("=") + w.constraint + ",";
       SmallVector<Value> operands;
+      if (zeroInAsm)
+        asmStr += "mov.b" + std::to_string(w.width) + " $0, 0;\n\t";
       if (!masks.empty()) {
         asmStr += "@$" + std::to_string(next++) + " ";
         constraints += "b,";
@@ -340,7 +386,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
       // vector instead of one per element survives.
       for (unsigned k = 0; k < vec; ++k) {
         Value e = elems[k];
-        if (!others.empty() && !masks.empty())
+        if (!others.empty() && !masks.empty() && !zeroInAsm)
           e = LLVM::SelectOp::create(rewriter, loc, masks[i], e,
                                      others[i + k]);
         out.push_back(e);
