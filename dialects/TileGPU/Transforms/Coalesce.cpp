@@ -21,7 +21,9 @@
 #include "Tile/IR/TileOps.h"
 #include "TileGPU/IR/TileGPUOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
 #include "llvm/ADT/bit.h"
@@ -61,7 +63,7 @@ private:
   /// tensor of `!tile.ptr`) guarded by `mask` (may be null).
   std::optional<AccessPlan> plan(const ModuleAxisInfoAnalysis &axis, Value ptr,
                                  Value mask, unsigned numWarps,
-                                 unsigned threadsPerWarp);
+                                 unsigned threadsPerWarp, bool subWordRuns);
   /// The layout for reading a descriptor load's block back from shared
   /// memory: 16-byte vectors along its contiguous last dimension.
   std::optional<AccessPlan> planDescriptorLoad(tile::DescriptorLoadOp load,
@@ -72,12 +74,57 @@ private:
   void relayout(Operation *op, const AccessPlan &plan);
 };
 
+/// Whether `v` (a loaded tile) reaches an A or B operand of a `tile.dot`
+/// through layout conversions, casts and transposes: the loads whose tiles
+/// sit in registers beside a dot's accumulator until they are stored to
+/// shared memory or fed to the tensor cores.
+bool feedsDotOperand(Value v) {
+  SmallVector<Value> worklist = {v};
+  llvm::SmallPtrSet<Value, 8> seen;
+  while (!worklist.empty()) {
+    Value cur = worklist.pop_back_val();
+    if (!seen.insert(cur).second)
+      continue;
+    for (OpOperand &use : cur.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<tile::DotOp>(user) && use.getOperandNumber() < 2)
+        return true;
+      if (isa<ConvertLayoutOp, tile::TransOp, tile::FpToFpOp, tile::BitcastOp,
+              arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp,
+              arith::UIToFPOp>(user))
+        worklist.push_back(user->getResult(0));
+    }
+  }
+  return false;
+}
+
+/// Whether `v` (a stored tile) is a `tile.dot` result, through layout
+/// conversions, casts and the loop that carries the accumulator: a matmul's epilogue, whose tile of addresses would
+/// otherwise sit beside the accumulator's registers.
+bool isDotResult(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (isa<tile::DotOp>(def))
+      return true;
+    // The accumulator leaves its K loop as the loop's result.
+    if (auto loop = dyn_cast<scf::ForOp>(def)) {
+      v = loop.getYieldedValues()[cast<OpResult>(v).getResultNumber()];
+      continue;
+    }
+    if (!isa<ConvertLayoutOp, tile::FpToFpOp, tile::BitcastOp, arith::ExtFOp,
+             arith::TruncFOp, arith::FPToSIOp, arith::FPToUIOp>(def))
+      return false;
+    v = def->getOperand(0);
+  }
+  return false;
+}
+
 } // namespace
 
 std::optional<AccessPlan> CoalescePass::plan(const ModuleAxisInfoAnalysis &axis,
                                              Value ptr, Value mask,
                                              unsigned numWarps,
-                                             unsigned threadsPerWarp) {
+                                             unsigned threadsPerWarp,
+                                             bool subWordRuns) {
   auto type = dyn_cast<RankedTensorType>(ptr.getType());
   if (!type || !getLayout(type))
     return std::nullopt;
@@ -112,9 +159,13 @@ std::optional<AccessPlan> CoalescePass::plan(const ModuleAxisInfoAnalysis &axis,
   // shared memory is one vector). The cost: the warp's k-th accesses are
   // 16 bytes apart, so each instruction touches 4 rows' lines instead of
   // one; the run's other accesses find the same lines in L1. The access
-  // itself stays `vec` wide; wider accesses keep their layout.
+  // itself stays `vec` wide; wider accesses keep their layout. Only for
+  // loads of dot operands and stores of dot results (`subWordRuns`), whose
+  // tiles live beside an accumulator: a streaming element-wise kernel has
+  // registers to spare and keeps one element per lane, each warp
+  // instruction reading or writing one contiguous segment.
   int64_t run = vec;
-  if (vec * bytes < 4) {
+  if (subWordRuns && vec * bytes < 4) {
     int64_t want = std::max<int64_t>(1, subWordRunBytes / bytes);
     run = std::min<int64_t>({want, int64_t(axis.getContiguity(ptr)), perThread,
                              type.getShape()[fast]});
@@ -209,9 +260,11 @@ void CoalescePass::runOnOperation() {
     if (auto load = dyn_cast<tile::DescriptorLoadOp>(op))
       p = planDescriptorLoad(load, numWarps, threadsPerWarp);
     else if (auto load = dyn_cast<tile::LoadOp>(op))
-      p = plan(axis, load.getPtr(), load.getMask(), numWarps, threadsPerWarp);
+      p = plan(axis, load.getPtr(), load.getMask(), numWarps, threadsPerWarp,
+               feedsDotOperand(load.getResult()));
     else if (auto store = dyn_cast<tile::StoreOp>(op))
-      p = plan(axis, store.getPtr(), store.getMask(), numWarps, threadsPerWarp);
+      p = plan(axis, store.getPtr(), store.getMask(), numWarps, threadsPerWarp,
+               isDotResult(store.getValue()));
     if (p)
       plans.emplace_back(op, *p);
   });

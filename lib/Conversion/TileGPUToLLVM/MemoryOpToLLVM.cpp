@@ -346,8 +346,10 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tile::LoadOp> {
       unsigned next = w.words;
       std::string asmStr;
       std::string constraints;
+      // With the zeroing mov the result is written before the inputs are
+      // read: early-clobber, so that it never shares their registers.
       for (unsigned k = 0; k < w.words; ++k)
-        constraints += std::string("=") + w.constraint + ",";
+        constraints += std::string(zeroInAsm ? "=&" : "=") + w.constraint + ",";
       SmallVector<Value> operands;
       if (zeroInAsm)
         asmStr += "mov.b" + std::to_string(w.width) + " $0, 0;\n\t";

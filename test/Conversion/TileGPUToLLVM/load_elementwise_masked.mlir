@@ -53,7 +53,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     %z = arith.constant dense<0.0> : tensor<256xf16, #blocked>
     %ps = tile.splat %p : !tile.ptr<f16> -> tensor<256x!tile.ptr<f16>, #blocked>
     %q = tile.addptr %ps, %r : tensor<256x!tile.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
-    // CHECK-COUNT-2: llvm.inline_asm {{.*}}"mov.b16 $0, 0;\0A\09@$1 ld.global.b16 $0, [ $2 + 0 ];", "=h,b,l"
+    // CHECK-COUNT-2: llvm.inline_asm {{.*}}"mov.b16 $0, 0;\0A\09@$1 ld.global.b16 $0, [ $2 + 0 ];", "=&h,b,l"
     // CHECK-NOT: llvm.select
     %v = tile.load %q, %m, %z {tilegpu.vec = 1 : i32} : tensor<256x!tile.ptr<f16>, #blocked>
     tile.store %q, %v {tilegpu.vec = 1 : i32} : tensor<256x!tile.ptr<f16>, #blocked>
