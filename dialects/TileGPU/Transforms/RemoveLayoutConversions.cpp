@@ -14,6 +14,14 @@
 //     integer instructions per element; the conversion it replaces, shared
 //     memory traffic and barriers.
 //
+// A tile broadcast from a vector (attention's `qk - lse[:, None]`, the
+// vector loaded or computed before the loop) is recomputed down to the
+// vector: the vector itself is then loaded again in the target's slice
+// layout (a few cached scalar loads per thread) or, when it comes from
+// anything else, converted as a vector, which moves a row instead of the
+// whole tile. A vector defined before the loop that uses it is converted
+// there, once.
+//
 //===----------------------------------------------------------------------===//
 
 #include "TileGPU/Transforms/Passes.h"
@@ -30,7 +38,10 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Debug.h"
+
+#include <tuple>
 
 #define DEBUG_TYPE "tilegpu-remove-layout-conversions"
 
@@ -53,15 +64,28 @@ public:
 
   /// Collects what `value` needs to be recomputed in `layout`; false if
   /// something on the way cannot be (a load, a block argument, a value
-  /// needed in two layouts, or too many ops).
+  /// needed in two layouts, or too many ops). Values of a lower rank than
+  /// the converted tile (below an expand_dims) are exempt: see `lowRank`.
   bool collect(Value value, Attribute layout);
   /// Recomputes the slice and returns `value` in its new layout.
   Value clone(Value value);
 
 private:
+  /// Ends the slice at `value`, a vector below an expand_dims of the
+  /// converted tile, which no cheaper recomputation reaches: a load is
+  /// loaded again in `layout`, anything else converted as it is.
+  bool collectLowRank(Value value, Attribute layout);
+  /// Collects `load` loaded again in `layout`: its pointers, mask and other
+  /// value recomputed there.
+  bool collectLoad(tile::LoadOp load, Attribute layout);
+
   unsigned maxOps;
   unsigned numOps = 0;
+  /// The rank of the converted tile (of the first value collected).
+  int64_t rootRank = -1;
   llvm::DenseMap<Value, Attribute> wanted;
+  /// Values converted as they are (the end of the slice).
+  llvm::SmallPtrSet<Value, 4> converted;
   SmallVector<Value> order;
   IRMapping mapping;
 };
@@ -78,6 +102,8 @@ bool RematSlice::collect(Value value, Attribute layout) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type)
     return true;
+  if (rootRank < 0)
+    rootRank = type.getRank();
   auto [it, inserted] = wanted.try_emplace(value, layout);
   if (!inserted)
     return it->second == layout;
@@ -85,15 +111,24 @@ bool RematSlice::collect(Value value, Attribute layout) {
     return true;
   Operation *def = value.getDefiningOp();
   if (!def || def->getNumResults() != 1)
-    return false;
+    return type.getRank() < rootRank && collectLowRank(value, layout);
   if (auto cvt = dyn_cast<ConvertLayoutOp>(def)) {
     if (cvt.getSrc().getType() != withLayout(type, layout))
-      return false;
+      return type.getRank() < rootRank && collectLowRank(value, layout);
     order.push_back(value);
     return true;
   }
-  if (++numOps > maxOps || !isMemoryEffectFree(def))
+  if (++numOps > maxOps)
     return false;
+  // A load of fewer elements than the CTA has threads (a row statistic):
+  // every layout replicates it, and loading it again where it is needed is
+  // cheaper than a conversion's barriers.
+  if (auto load = dyn_cast<tile::LoadOp>(def);
+      load && !load.getIsVolatile() &&
+      type.getNumElements() < 32 * int64_t(getNumWarps(def)))
+    return collectLoad(load, layout);
+  if (!isMemoryEffectFree(def))
+    return type.getRank() < rootRank && collectLowRank(value, layout);
   bool ok = true;
   if (isa<tile::MakeRangeOp, tile::SplatOp, arith::ConstantOp>(def)) {
     // Created from scalars: free in any layout.
@@ -106,24 +141,66 @@ bool RematSlice::collect(Value value, Attribute layout) {
                            SliceEncodingAttr::get(def->getContext(),
                                                   expand.getAxis(), parent));
   } else {
-    return false;
+    return type.getRank() < rootRank && collectLowRank(value, layout);
   }
   if (ok)
     order.push_back(value);
   return ok;
 }
 
+bool RematSlice::collectLowRank(Value value, Attribute layout) {
+  // A non-volatile load in the loop whose result is broadcast: load it again
+  // in the target layout, its pointers and mask recomputed there (they are
+  // index arithmetic). Each thread then loads the few elements it holds,
+  // from L1 after the first warp, instead of meeting the others at two
+  // barriers.
+  auto load = value.getDefiningOp<tile::LoadOp>();
+  if (load && !load.getIsVolatile()) {
+    // Tentatively: a pointer slice that cannot be recomputed falls back to
+    // converting the loaded vector.
+    auto saved = std::make_tuple(numOps, wanted, converted, order);
+    if (collectLoad(load, layout))
+      return true;
+    std::tie(numOps, wanted, converted, order) = std::move(saved);
+  }
+  converted.insert(value);
+  order.push_back(value);
+  return true;
+}
+
+bool RematSlice::collectLoad(tile::LoadOp load, Attribute layout) {
+  for (Value operand : load->getOperands())
+    if (!collect(operand, layout))
+      return false;
+  order.push_back(load.getResult());
+  return true;
+}
+
 Value RematSlice::clone(Value value) {
   for (Value v : order) {
-    Operation *def = v.getDefiningOp();
     Attribute layout = wanted.lookup(v);
+    RankedTensorType type = withLayout(v.getType(), layout);
+    if (converted.contains(v)) {
+      // Converted where it is defined: once, before a loop that uses it (a
+      // conversion is converted from its own source).
+      Value src = v;
+      if (auto cvt = v.getDefiningOp<ConvertLayoutOp>())
+        src = cvt.getSrc();
+      OpBuilder b(v.getContext());
+      if (auto arg = dyn_cast<BlockArgument>(src))
+        b.setInsertionPointToStart(arg.getOwner());
+      else
+        b.setInsertionPointAfter(src.getDefiningOp());
+      mapping.map(v, ConvertLayoutOp::create(b, v.getLoc(), type, src));
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
     if (auto cvt = dyn_cast<ConvertLayoutOp>(def)) {
       mapping.map(v, cvt.getSrc());
       continue;
     }
     OpBuilder b(def->getContext());
     b.setInsertionPointAfter(def);
-    RankedTensorType type = withLayout(v.getType(), layout);
     if (auto cst = dyn_cast<arith::ConstantOp>(def)) {
       auto dense = cast<DenseElementsAttr>(cst.getValue());
       mapping.map(v, arith::ConstantOp::create(b, def->getLoc(), type,
@@ -132,6 +209,9 @@ Value RematSlice::clone(Value value) {
     }
     Operation *copy = b.clone(*def, mapping);
     copy->getResult(0).setType(type);
+    // A load's vector width was proven for its old layout.
+    if (isa<tile::LoadOp>(copy))
+      copy->removeAttr("tilegpu.vec");
   }
   return mapping.lookupOrDefault(value);
 }
