@@ -1,0 +1,58 @@
+#!/bin/bash
+# Session-17 GPU runs (the first machine since session 12 came in this
+# session's second try; run1/ is session 16's `run.sh all` at 8013a75).
+#   run.sh two    attention forward and backward beside Triton and SDPA,
+#                 alone on the GPU (bench/attention_bench.py --quick --ns
+#                 4096); then Triton's language test files run 1 did not
+#                 reach, in the background, beside every sample against
+#                 float64 (C++ host); then Triton's tutorials unchanged
+#                 under tilec, alone.
+#   run.sh three  TT_SEL (pytest selection) of Triton's language tests, the
+#                 op suite's new kernels, attention again.
+# Carried: .carry as prepared in bench/results/README.md (session 17).
+# Results: $OUT/a.tgz and summary.txt. RUN_SECONDS bounds the whole.
+set -u
+cd "$(dirname "$0")/../../.."
+R=$OUT
+END=${RUN_SECONDS:-540}
+PHASE=${1:-two}
+xz -dc .carry/lib/libtilec.so.xz > /tmp/libtilec.so.0.1.0 && chmod +x /tmp/libtilec.so.0.1.0
+export TILEC_LIBRARY=/tmp/libtilec.so.0.1.0 TILEC_CACHE_DIR=/tmp/tilec-cache PYTHONUNBUFFERED=1
+# s NAME CAP COMMAND...: runs under min(CAP, what is left of END - 20 s).
+s() {
+  local n=$1 cap=$2; shift 2
+  local left=$((END - 20 - SECONDS)); [ "$left" -lt "$cap" ] && cap=$left
+  if [ "$cap" -le 5 ]; then echo "$n skipped (no time left)" | tee -a "$R/summary.txt"; return; fi
+  local t0=$SECONDS
+  timeout "$cap" "$@" > "$R/$n.log" 2>&1
+  echo "$n rc=$? ($((SECONDS-t0)) s of $cap)" | tee -a "$R/$n.log" "$R/summary.txt"
+  tail -3 "$R/$n.log" | grep -v " rc=" | cut -c1-300
+}
+nvidia-smi -L | tee "$R/summary.txt"
+echo "commit $(cat .carry/commit) phase $PHASE" | tee -a "$R/summary.txt"
+if [ "$PHASE" = two ]; then
+  s attention 110 python3 bench/attention_bench.py "$R/attn" --quick --ns 4096
+  cat "$R/attn/attention_bench.md" 2>/dev/null
+  ( bash bench/triton_tests/run.sh "$R/tt" tilec "${TT_SECONDS:-200}" \
+      unit/language/test_libdevice.py unit/language/test_random.py \
+      unit/language/test_standard.py unit/language/test_tensor_descriptor.py \
+      unit/language/test_tuple.py > "$R/tt.out" 2>&1 ) &
+  TT=$!
+  s samples 200 .carry/tilec-gpu-samples-carry .carry/samples
+  grep -c "^PASS" "$R/samples.log" | sed 's/^/samples PASS lines: /' | tee -a "$R/summary.txt"
+  grep "^FAIL" "$R/samples.log" | head -20 | tee -a "$R/summary.txt"
+  wait $TT; echo "language tests done at $SECONDS s" | tee -a "$R/summary.txt"
+  tail -3 "$R/tt/pytest-tilec.log" | tee -a "$R/summary.txt"
+  s tutorials 170 bash bench/triton_tests/tutorials.sh "$R/tut" 160
+  cat "$R/tutorials.log" | tail -9 | tee -a "$R/summary.txt"
+else
+  ( bash bench/triton_tests/run.sh "$R/tt" tilec "${TT_SECONDS:-150}" $TT_SEL > "$R/tt.out" 2>&1 ) &
+  TT=$!
+  OPSUITE_CARRY=.carry/ops-new s ops 60 bash bench/opsuite/gpu.sh "$R/ops"
+  wait $TT; echo "language tests done at $SECONDS s" | tee -a "$R/summary.txt"
+  tail -3 "$R/tt/pytest-tilec.log" | tee -a "$R/summary.txt"
+  s attention 110 python3 bench/attention_bench.py "$R/attn" --quick --ns 4096
+  cat "$R/attn/attention_bench.md" 2>/dev/null
+fi
+sleep 1
+cd "$R" && tar czf /tmp/a.tgz . && mv /tmp/a.tgz . && find . -mindepth 1 -maxdepth 1 ! -name a.tgz ! -name summary.txt -exec rm -rf {} +
