@@ -77,6 +77,18 @@ def load_tutorial(path):
     return mod
 
 
+def tutorial_through_tilec(path):
+    """Tutorial 06 loaded a second time, its kernels (autotune and all)
+    replaced by tilec.jit of them: the module's `attention` then launches
+    the same source through tilec, with the same configs."""
+    mod = load_tutorial(path)
+    if mod is None:
+        return None
+    for name in ("_attn_fwd", "_attn_bwd_preprocess", "_attn_bwd"):
+        setattr(mod, name, tilec.jit(getattr(mod, name)))
+    return mod
+
+
 def bench(fn):
     return triton.testing.do_bench(fn, warmup=10, rep=40)
 
@@ -111,6 +123,7 @@ def main():
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     tut = None if args.only_tilec else load_tutorial(args.tutorial)
+    tut_tilec = None if args.only_tilec else tutorial_through_tilec(args.tutorial)
     from torch.nn.attention import SDPBackend
 
     ns = args.ns or ([4096, 16384] if args.quick else
@@ -172,17 +185,30 @@ def main():
                             ("sdpa_flash", SDPBackend.FLASH_ATTENTION),
                             ("sdpa_cudnn", SDPBackend.CUDNN_ATTENTION)):
                         row[label] = sdpa_time(q, k, v, causal, backend, do)
-                    if tut is not None:
+                    for label, mod in (("tutorial", tut), ("tutorial_tilec", tut_tilec)):
+                        if mod is None:
+                            continue
                         try:
                             qq, kk, vv = (t.detach().requires_grad_() for t in (q, k, v))
-                            to = tut.attention(qq, kk, vv, bool(causal), scale, False)
-                            row["tutorial"] = dict(
-                                fwd_ms=bench(lambda: tut.attention(
+                            to = mod.attention(qq, kk, vv, bool(causal), scale, False)
+                            if label == "tutorial_tilec" and N <= 4096:
+                                # tilec's compile of the tutorial, against
+                                # float64 on one batch and head (as above).
+                                s = (slice(0, 1), slice(0, 1))
+                                ref, _ = A._reference(q[s], k[s], v[s], causal, scale)
+                                err = rel(to.detach()[s], ref)
+                                chk = row.setdefault("check", {})
+                                chk["tutorial_tilec_out"] = err
+                                if not err < BOUND:
+                                    chk["ok"] = False
+                                    failures += 1
+                            row[label] = dict(
+                                fwd_ms=bench(lambda: mod.attention(
                                     qq, kk, vv, bool(causal), scale, False)),
                                 bwd_ms=bench(lambda: to.backward(do, retain_graph=True)))
                         except Exception as e:
-                            row["tutorial"] = dict(error=str(e).splitlines()[0][:200])
-                    for key in ("sdpa_flash", "sdpa_cudnn", "tutorial"):
+                            row[label] = dict(error=str(e).splitlines()[0][:200])
+                    for key in ("sdpa_flash", "sdpa_cudnn", "tutorial", "tutorial_tilec"):
                         d = row.get(key, {})
                         if "fwd_ms" in d:
                             d["fwd_tflops"] = flops / d["fwd_ms"] / 1e9
@@ -192,7 +218,8 @@ def main():
     (out / "attention_bench.json").write_text(json.dumps(
         dict(device=torch.cuda.get_device_name(), triton=triton.__version__,
              torch=torch.__version__, rows=rows), indent=1))
-    cols = ("tilec", "triton", "tutorial", "sdpa_flash", "sdpa_cudnn")
+    cols = ("tilec", "triton", "tutorial_tilec", "tutorial", "sdpa_flash",
+            "sdpa_cudnn")
     md = ["| dtype | D | causal | N | " + " | ".join(
               f"{c} fwd | {c} bwd" for c in cols) + " | tilec/Triton fwd | bwd | check |",
           "|" + " --- |" * (4 + 2 * len(cols) + 3)]

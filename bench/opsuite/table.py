@@ -835,19 +835,22 @@ def build():
                 "    y = tl.squeeze(x, 1)\n"
                 "    tl.store(O + r[:, None] * 64 + c[None, :], y)\n",
                 dict(X=_tensor("fp32", 256), O=_tensor("fp32", 256, "out",
-                                                       compare="exact")))
+                                                       compare="exact")),
+                xfail="not in triton.language 3.6.0 (AttributeError on the device): a tilec extension with no Triton reference")
     t += custom("unsqueeze", "i32", ["X", "O"],
                 "    r = tl.arange(0, 4)\n    c = tl.arange(0, 64)\n"
                 "    x = tl.load(X + r[:, None] * 64 + c[None, :])\n"
                 "    y = tl.unsqueeze(x, 1)\n"
                 "    tl.store(O + r[:, None, None] * 64 + c[None, None, :], y)\n",
-                dict(X=_tensor("i32", 256), O=_tensor("i32", 256, "out")))
+                dict(X=_tensor("i32", 256), O=_tensor("i32", 256, "out")),
+                xfail="not in triton.language 3.6.0 (AttributeError on the device): a tilec extension with no Triton reference")
     t += custom("unsqueeze", "fp16_last", ["X", "O"], ld(64) +
                 "    y = tl.unsqueeze(x, 1) + tl.zeros((64, 2), tl.float16)\n"
                 "    r = tl.arange(0, 64)\n    c = tl.arange(0, 2)\n"
                 "    tl.store(O + r[:, None] * 2 + c[None, :], y)\n",
                 dict(X=_tensor("fp16", 64), O=_tensor("fp16", 128, "out",
-                                                      compare="exact")))
+                                                      compare="exact")),
+                xfail="not in triton.language 3.6.0 (AttributeError on the device): a tilec extension with no Triton reference")
     # tl.condition: the test of a while loop (a per-program trip count).
     t += custom("condition", "i32", ["X", "O", "N"],
                 "    i = 0\n    acc = tl.zeros((64,), tl.int32)\n"
@@ -1361,15 +1364,18 @@ def build():
                          C=_tensor("u32", 512, "out"),
                          D=_tensor("u32", 512, "out"), BLOCK=512),
                     helpers=(fn,), key=r"div\.u32")
-    t += custom("map_elementwise", "fp32_selu", ["X", "O", "alpha", "N",
-                                                 "BLOCK: tl.constexpr"],
+    # Both scalars as runtime arguments: Triton 3.6 cannot take a float
+    # literal as a map_elementwise operand ('constexpr_type' object has no
+    # attribute 'scalar').
+    t += custom("map_elementwise", "fp32_selu", ["X", "O", "alpha", "scale",
+                                                 "N", "BLOCK: tl.constexpr"],
                 mem + "    x = tl.load(X + offs, mask=mask)\n"
-                "    y = tl.map_elementwise(map_selu, x, alpha, 1.0507)\n"
+                "    y = tl.map_elementwise(map_selu, x, alpha, scale)\n"
                 "    tl.store(O + offs, y, mask=mask)\n",
                 dict(X=_tensor("fp32", N, fill="normal"),
                      O=_tensor("fp32", N, "out",
                                compare=dict(rtol=1e-6, atol=1e-6)),
-                     alpha=1.6733, N=N, BLOCK=BLOCK),
+                     alpha=1.6733, scale=1.0507, N=N, BLOCK=BLOCK),
                 helpers=("map_selu",), key=None, grid=GRID)
     t += libdevice_cases()
     return t

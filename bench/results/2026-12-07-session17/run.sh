@@ -7,8 +7,11 @@
 #                 reach, in the background, beside every sample against
 #                 float64 (C++ host); then Triton's tutorials unchanged
 #                 under tilec, alone.
-#   run.sh three  TT_SEL (pytest selection) of Triton's language tests, the
-#                 op suite's new kernels, attention again.
+#   run.sh three  attention with Triton's tutorial 06 beside it (under
+#                 Triton and through tilec), alone; then TT_SEL (a pytest
+#                 selection) of Triton's language tests in the background,
+#                 beside every sample (--quick) and the op suite's new
+#                 kernels.
 # Carried: .carry as prepared in bench/results/README.md (session 17).
 # Results: $OUT/a.tgz and summary.txt. RUN_SECONDS bounds the whole.
 set -u
@@ -46,13 +49,22 @@ if [ "$PHASE" = two ]; then
   s tutorials 170 bash bench/triton_tests/tutorials.sh "$R/tut" 160
   cat "$R/tutorials.log" | tail -9 | tee -a "$R/summary.txt"
 else
-  ( bash bench/triton_tests/run.sh "$R/tt" tilec "${TT_SECONDS:-150}" $TT_SEL > "$R/tt.out" 2>&1 ) &
+  # Alone first: attention with tutorial 06 beside it, the tutorial both
+  # under Triton and through tilec.jit, one config for both (PYTEST_VERSION
+  # makes the tutorial keep its test config, BLOCK_M 128, BLOCK_N 64, 2
+  # stages, 4 warps, instead of autotuning 20 configs per key).
+  PYTEST_VERSION=1 s attention 150 python3 bench/attention_bench.py "$R/attn" --quick \
+    --ns 4096 --tutorial .carry/ttests/tutorials/06-fused-attention.py
+  cat "$R/attn/attention_bench.md" 2>/dev/null
+  ( bash bench/triton_tests/run.sh "$R/tt" tilec "${TT_SECONDS:-170}" $TT_SEL > "$R/tt.out" 2>&1 ) &
   TT=$!
-  OPSUITE_CARRY=.carry/ops-new s ops 60 bash bench/opsuite/gpu.sh "$R/ops"
+  s samples 150 .carry/tilec-gpu-samples-carry --quick .carry/samples
+  grep -c "^PASS" "$R/samples.log" | sed 's/^/samples PASS lines: /' | tee -a "$R/summary.txt"
+  grep "^FAIL" "$R/samples.log" | head -20 | tee -a "$R/summary.txt"
+  OPSUITE_CARRY=.carry/ops-new s ops 40 bash bench/opsuite/gpu.sh "$R/ops"
+  sed -n '/| status | kernels |/,/^$/p' "$R/ops/results.md" 2>/dev/null
   wait $TT; echo "language tests done at $SECONDS s" | tee -a "$R/summary.txt"
   tail -3 "$R/tt/pytest-tilec.log" | tee -a "$R/summary.txt"
-  s attention 110 python3 bench/attention_bench.py "$R/attn" --quick --ns 4096
-  cat "$R/attn/attention_bench.md" 2>/dev/null
 fi
 sleep 1
 cd "$R" && tar czf /tmp/a.tgz . && mv /tmp/a.tgz . && find . -mindepth 1 -maxdepth 1 ! -name a.tgz ! -name summary.txt -exec rm -rf {} +

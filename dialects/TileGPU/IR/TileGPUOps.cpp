@@ -83,6 +83,37 @@ LogicalResult MemDescIndexOp::verify() {
   return mlir::success();
 }
 
+MemDescType tilec::tilegpu::getTransposedMemDesc(MemDescType type,
+                                                 llvm::ArrayRef<int32_t> perm) {
+  SharedEncodingAttr layout = type.getEncoding();
+  llvm::SmallVector<int64_t> shape;
+  for (int32_t d : perm)
+    shape.push_back(type.getShape()[d]);
+  // The old dimension `d` is the new dimension where `perm` names it.
+  llvm::SmallVector<unsigned> order;
+  for (unsigned d : layout.getOrder())
+    order.push_back(unsigned(llvm::find(perm, int32_t(d)) - perm.begin()));
+  return MemDescType::get(
+      type.getContext(), shape, type.getElementType(),
+      SharedEncodingAttr::get(type.getContext(), layout.getSwizzleBytes(),
+                              order));
+}
+
+LogicalResult MemDescTransOp::verify() {
+  MemDescType src = getSrc().getType();
+  llvm::ArrayRef<int32_t> perm = getOrder();
+  llvm::SmallVector<int32_t> sorted(perm);
+  llvm::sort(sorted);
+  for (auto [i, d] : llvm::enumerate(sorted))
+    if (d != int32_t(i) || perm.size() != src.getShape().size())
+      return emitOpError() << "order must be a permutation of the "
+                           << src.getShape().size() << " dimensions";
+  MemDescType expected = getTransposedMemDesc(src, perm);
+  if (getResult().getType() != expected)
+    return emitOpError() << "result must be " << expected;
+  return mlir::success();
+}
+
 LogicalResult AsyncCopyGlobalToLocalOp::verify() {
   auto ptrs = llvm::cast<mlir::RankedTensorType>(getPtrs().getType());
   MemDescType dst = getDst().getType();

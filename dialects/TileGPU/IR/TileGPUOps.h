@@ -54,6 +54,12 @@ mlir::FailureOr<TensorDescLayout> getTMAPlan(tile::TensorDescType desc);
 /// swizzled as its TMA plan says. Null when there is no plan.
 MemDescType getTMASharedType(tile::TensorDescType desc);
 
+/// `type` viewed with its dimensions permuted: dimension `i` of the result
+/// is dimension `perm[i]` of `type`, the shared order permuted alike (what
+/// `tilegpu.memdesc_trans` returns).
+MemDescType getTransposedMemDesc(MemDescType type,
+                                 llvm::ArrayRef<int32_t> perm);
+
 /// One mbarrier: `!tilegpu.memdesc<[1], i64, ...>`.
 MemDescType getBarrierType(mlir::MLIRContext *ctx);
 

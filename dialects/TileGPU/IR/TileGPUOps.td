@@ -103,6 +103,27 @@ def TileGPU_MemDescIndexOp : TileGPU_Op<"memdesc_index", [Pure]> {
   let hasVerifier = 1;
 }
 
+def TileGPU_MemDescTransOp : TileGPU_Op<"memdesc_trans", [Pure]> {
+  let summary = "a shared tile viewed with its dimensions permuted";
+  let description = [{
+    The same bytes as `src`: dimension `i` of the result is dimension
+    `order[i]` of `src`, and the shared layout's order is permuted alike, so
+    nothing moves. Software pipelining uses it where a TMA copy lands a tile
+    (row-major, as the copy writes it) that a dot reads transposed
+    (attention's K in Q·Kᵀ).
+
+    ```mlir
+    %t = tilegpu.memdesc_trans %k {order = array<i32: 1, 0>} : !tilegpu.memdesc<[64, 128], f16, #rows> -> !tilegpu.memdesc<[128, 64], f16, #cols>
+    ```
+  }];
+  let arguments = (ins TileGPU_MemDescType:$src, DenseI32ArrayAttr:$order);
+  let results = (outs TileGPU_MemDescType:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def TileGPU_AsyncCopyGlobalToLocalOp
     : TileGPU_Op<"async_copy_global_to_local",
                  [MemoryEffects<[MemRead<DefaultResource>,

@@ -31,7 +31,9 @@
 // around); TMA writes through the async proxy, so wgmma needs no fence. The
 // CTA barrier stays: it proves every warp is done with the slot thread 0
 // refills next. Past the end nothing is issued, so after the loop every
-// mbarrier has completed every phase begun and is invalidated.
+// mbarrier has completed every phase begun and is invalidated. A tile a dot
+// reads transposed (`desc.load(...).T`) lands as TMA writes it and is read
+// through a `memdesc_trans` view.
 //
 // A load whose tile is stored to shared memory twice (two dots read it, one
 // transposed) is first split into one load per shared tile, each then
@@ -81,9 +83,8 @@ struct PipelinePass : public tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
 
 /// The ring of `stages` slots for one prefetched tile: the slot's layout
 /// with the ring dimension outermost.
-static Value createRing(OpBuilder &b, Location loc, LocalAllocOp alloc,
+static Value createRing(OpBuilder &b, Location loc, MemDescType slot,
                         unsigned stages) {
-  MemDescType slot = alloc.getType();
   SharedEncodingAttr layout = slot.getEncoding();
   SmallVector<unsigned> order;
   for (unsigned d : layout.getOrder())
@@ -148,7 +149,7 @@ static void issueCopies(OpBuilder &b, Location loc, LoopPlan &plan,
       SmallVector<Value> indices;
       for (Value i : load.getIndices())
         indices.push_back(map.lookupOrDefault(i));
-      Value dst = MemDescIndexOp::create(b, loc, p.alloc.getType(), ring, slot);
+      Value dst = MemDescIndexOp::create(b, loc, p.slotType(), ring, slot);
       AsyncTMACopyGlobalToLocalOp::create(b, loc, load.getDesc(), indices, dst,
                                           bar, valid);
     }
@@ -211,7 +212,7 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   unsigned slots = stages + (plan.asyncDots.empty() ? 0 : 1);
   SmallVector<Value> rings;
   for (Prefetch &p : plan.prefetches)
-    rings.push_back(createRing(b, loc, p.alloc, slots));
+    rings.push_back(createRing(b, loc, p.slotType(), slots));
   // One mbarrier per slot, on which the slot's TMA copies complete.
   Value barriers;
   if (plan.hasTMA) {
@@ -308,9 +309,13 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
     map1.map(iv, newIv);
     for (unsigned k : plan.currentArgs)
       map1.map(body->getArgument(k + 1), carried(currentIndex[k]));
-    for (auto [p, ring] : llvm::zip(plan.prefetches, rings))
-      map1.map(p.alloc.getResult(),
-               MemDescIndexOp::create(b, loc, p.alloc.getType(), ring, slot));
+    for (auto [p, ring] : llvm::zip(plan.prefetches, rings)) {
+      Value tile = MemDescIndexOp::create(b, loc, p.slotType(), ring, slot);
+      if (tile.getType() != p.alloc.getType())
+        tile = MemDescTransOp::create(b, loc, p.alloc.getType(), tile,
+                                      p.trans.getOrderAttr());
+      map1.map(p.alloc.getResult(), tile);
+    }
     for (Operation *op : plan.stage1)
       b.clone(*op, map1);
   };
@@ -402,19 +407,23 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
 
 /// A short description of `plan` for the loop's remark.
 static std::string describe(const LoopPlan &plan, unsigned stages) {
-  unsigned cpAsync = 0, tma = 0, transposed = 0;
+  unsigned cpAsync = 0, tma = 0, cpTransposed = 0, tmaTransposed = 0;
   for (const Prefetch &p : plan.prefetches) {
     (p.isTMA() ? tma : cpAsync) += 1;
-    transposed += p.trans ? 1 : 0;
+    if (p.trans)
+      (p.isTMA() ? tmaTransposed : cpTransposed) += 1;
   }
+  auto transposed = [](unsigned n) {
+    return n ? llvm::formatv(" ({0} transposed)", n).str() : std::string();
+  };
   std::string text = llvm::formatv("loop pipelined in {0} stages:", stages);
   if (cpAsync)
-    text += llvm::formatv(" {0} load(s) by cp.async", cpAsync).str();
-  if (transposed)
-    text += llvm::formatv(" ({0} transposed)", transposed).str();
+    text += llvm::formatv(" {0} load(s) by cp.async", cpAsync).str() +
+            transposed(cpTransposed);
   if (tma)
     text +=
-        llvm::formatv("{0} {1} load(s) by TMA", cpAsync ? "," : "", tma).str();
+        llvm::formatv("{0} {1} load(s) by TMA", cpAsync ? "," : "", tma).str() +
+        transposed(tmaTransposed);
   if (!plan.asyncDots.empty())
     text += ", wgmma kept in flight";
   return text;

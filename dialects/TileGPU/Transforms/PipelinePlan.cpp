@@ -142,7 +142,17 @@ static FailureOr<Prefetch> asCpAsync(tile::LoadOp load, Block *body,
   return p;
 }
 
-/// A descriptor load as a TMA prefetch, or why it cannot be one.
+MemDescType Prefetch::slotType() const {
+  if (isTMA() && trans)
+    return getTMASharedType(
+        cast<tile::DescriptorLoadOp>(load).getDesc().getType());
+  return const_cast<LocalAllocOp &>(alloc).getType();
+}
+
+/// A descriptor load as a TMA prefetch, or why it cannot be one. The dot
+/// may read the tile transposed (`desc.load(...).T`, attention's K): the
+/// ring then holds the tiles as TMA lands them and the dot reads a
+/// transposed view, when that view is the layout the dot asked for.
 static FailureOr<Prefetch> asTMA(tile::DescriptorLoadOp load, Block *body,
                                  bool useTMA, std::string &why) {
   if (!useTMA) {
@@ -152,8 +162,12 @@ static FailureOr<Prefetch> asTMA(tile::DescriptorLoadOp load, Block *body,
   FailureOr<Prefetch> p = followToAlloc(load, body, why);
   if (failed(p))
     return failure();
-  if (!p->between.empty() ||
-      p->alloc.getType() != getTMASharedType(load.getDesc().getType())) {
+  MemDescType landed = getTMASharedType(load.getDesc().getType());
+  MemDescType wanted =
+      p->trans && landed
+          ? getTransposedMemDesc(landed, p->trans.getOrder())
+          : landed;
+  if (p->alloc.getType() != wanted) {
     why = "its shared tile is not laid out as TMA lands it";
     return failure();
   }

@@ -40,6 +40,10 @@ struct Prefetch {
   unsigned vec;
 
   bool isTMA() const { return llvm::isa<tile::DescriptorLoadOp>(load); }
+  /// The shared tile a copy writes, one slot of the ring: the alloc's, but
+  /// for a TMA copy read transposed the tile as TMA lands it (the alloc's
+  /// type is then its `memdesc_trans`).
+  MemDescType slotType() const;
 };
 
 /// A remark for --print-pipeline-remarks: where, and what happened or why

@@ -90,6 +90,19 @@ struct MemDescIndexConversion
   }
 };
 
+/// A permuted view of a shared tile: the same address.
+struct MemDescTransConversion
+    : public ConvertOpToLLVMPattern<tilegpu::MemDescTransOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tilegpu::MemDescTransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
 struct LocalAllocConversion
     : public ConvertOpToLLVMPattern<tilegpu::LocalAllocOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -252,7 +265,8 @@ struct OneToOneConversion : public ConvertOpToLLVMPattern<OpTy> {
 void tilec::gpu_to_llvm::populateSharedMemoryOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
   patterns
-      .add<MemDescIndexConversion, LocalAllocConversion, AsyncCopyConversion,
+      .add<MemDescIndexConversion, MemDescTransConversion,
+           LocalAllocConversion, AsyncCopyConversion,
            OneToOneConversion<tilegpu::AsyncCommitGroupOp>,
            OneToOneConversion<tilegpu::AsyncWaitOp>,
            OneToOneConversion<tilegpu::FenceAsyncSharedOp>,

@@ -109,3 +109,41 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     return
   }
 }
+
+// -----
+
+// A block read transposed by the dot (`desc_k.load(...).T`, attention's
+// Q·Kᵀ): the ring holds the blocks as TMA lands them (row-major, 128-byte
+// swizzle) and the dot reads a `memdesc_trans` view of its slot, which is
+// the column-major tile it asked for.
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blockedT = #tilegpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #tilegpu.mma<{version = 3, instrN = 64, warpsPerCTA = [4, 1]}>
+#s = #tilegpu.shared<{swizzleBytes = 128, order = [1, 0]}>
+#st = #tilegpu.shared<{swizzleBytes = 128, order = [0, 1]}>
+// CHECK-DAG: #[[ROWS:.*]] = #tilegpu.shared<{swizzleBytes = 128, order = [1, 0]}>
+// CHECK-DAG: #[[COLS:.*]] = #tilegpu.shared<{swizzleBytes = 128, order = [0, 1]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @transposed_tma
+  // CHECK: %[[RK:.*]] = tilegpu.local_alloc : () -> !tilegpu.memdesc<[4, 64, 64], f16, #{{.*}}>
+  // CHECK: scf.for
+  // CHECK: %[[SLOT:.*]] = tilegpu.memdesc_index %[[RK]][%{{.*}}] : {{.*}} -> !tilegpu.memdesc<[64, 64], f16, #[[ROWS]]>
+  // CHECK: %[[KT:.*]] = tilegpu.memdesc_trans %[[SLOT]] {order = array<i32: 1, 0>} : !tilegpu.memdesc<[64, 64], f16, #[[ROWS]]> -> !tilegpu.memdesc<[64, 64], f16, #[[COLS]]>
+  // CHECK: tilegpu.warp_group_dot %{{.*}}, %[[KT]], %{{.*}} {isAsync}
+  // CHECK: tilegpu.async_tma_copy_global_to_local %{{.*}} : !tile.tensordesc<tensor<64x64xf16>>, !tilegpu.memdesc<[64, 64], f16, #[[ROWS]]>
+  func.func @transposed_tma(%q: !tilegpu.memdesc<[64, 64], f16, #s>, %dk: !tile.tensordesc<tensor<64x64xf16>>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %off = arith.muli %k, %c64 : i32
+      %kb = tile.descriptor_load %dk[%off, %c0] : !tile.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+      %kt = tile.trans %kb {order = array<i32: 1, 0>} : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #blockedT>
+      %sk = tilegpu.local_alloc %kt : (tensor<64x64xf16, #blockedT>) -> !tilegpu.memdesc<[64, 64], f16, #st>
+      %d = tilegpu.warp_group_dot %q, %sk, %acc : !tilegpu.memdesc<[64, 64], f16, #s>, !tilegpu.memdesc<[64, 64], f16, #st>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    return %r : tensor<64x64xf32, #mma>
+  }
+}

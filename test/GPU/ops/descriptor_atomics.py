@@ -136,5 +136,7 @@ SPECS = {
     "k_desc_atomic_xor_i64": dict(
         args=dict(Out=dict(dtype="i64", shape=576, role="inout"),
                   A=dict(dtype="i64", shape=1024), M=12, N=48),
-        grid=(2, 2), compare="exact"),
+        grid=(2, 2), compare="exact",
+        xfail="Triton 3.6 itself faults on it on the H100 (illegal instruction, "
+              "bench/results/2026-12-07-session17/run1/ops)"),
 }

@@ -142,7 +142,9 @@ SPECS = {
                   O=dict(dtype="fp64", shape=64 * 32, role="inout", fill="uniform",
                          low=-1, high=1),
                   M=64, N=32, K=32),
-        compare=dict(rtol=1e-12, atol=1e-12)),
+        compare=dict(rtol=1e-12, atol=1e-12),
+        xfail="Triton 3.6 refuses it (CompilationError at tl.dot, "
+              "bench/results/2026-12-07-session17/run1/ops)"),
     "k_dot_fp32_bf16x3": dict(
         args=dict(X=dict(dtype="fp32", shape=64 * 32, fill="uniform", low=-1, high=1),
                   Y=dict(dtype="fp32", shape=32 * 64, fill="uniform", low=-1, high=1),
