@@ -342,10 +342,17 @@ FailureOr<TValue> Emitter::binaryOp(BinaryOpKind op, const TValue &a,
   case BinaryOpKind::LShift:
     r = arith::ShLIOp::create(b, ml, lv, rv);
     break;
-  case BinaryOpKind::RShift:
-    r = u ? (mlir::Value)arith::ShRUIOp::create(b, ml, lv, rv)
-          : (mlir::Value)arith::ShRSIOp::create(b, ml, lv, rv);
+  case BinaryOpKind::RShift: {
+    // As in Triton, the kind of shift follows the signedness of the tensor
+    // operand's own dtype (the left one, or the right one when the left is
+    // a Python number), not of the promoted type: int8 >> uint8 computes
+    // in uint8 but shifts arithmetically. int1 counts as unsigned.
+    DType own = isPyNumber(a) ? bd : ad;
+    bool arithmetic = isInt(own) && !isUnsigned(own) && !isBool(own);
+    r = arithmetic ? (mlir::Value)arith::ShRSIOp::create(b, ml, lv, rv)
+                   : (mlir::Value)arith::ShRUIOp::create(b, ml, lv, rv);
     break;
+  }
   default:
     return err(l, "unsupported operator");
   }
