@@ -520,6 +520,17 @@ LogicalResult Emitter::emitSimpleStmt(const Stmt *s) {
     return emitFor(llvm::cast<ForStmt>(s));
   case Stmt::Kind::While:
     return emitWhile(llvm::cast<WhileStmt>(s));
+  case Stmt::Kind::Raise: {
+    // Reached only where code is generated for it: a raise in a branch that
+    // a constexpr condition removes is never emitted, as in Triton.
+    const auto *r = llvm::cast<RaiseStmt>(s);
+    std::string what = r->text.empty() ? std::string("'raise'")
+                                       : "'raise " + r->text + "'";
+    return err(s->getLoc(),
+               what + " is not supported in generated code: a tilec kernel "
+                      "cannot raise at run time (a raise is accepted only in "
+                      "a branch that a constexpr condition removes)");
+  }
   case Stmt::Kind::Return:
   case Stmt::Kind::If:
   // Module-level and plain-function statements; kernels never hold them.
