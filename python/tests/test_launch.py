@@ -325,3 +325,17 @@ def test_annotated_scalars_are_converted(fake):
     with pytest.raises(Exception, match="out of its range"):
         k8[(1,)](FakeTensor(0x900000), 300)
     assert fake.fake_launches() == before
+
+
+def test_kernel_without_parameters(fake):
+    # The binder of a kernel that takes nothing (Triton's
+    # test_scalar_overflow has one).
+    k = tilec.jit(kernels.no_params_kernel.fn)
+    fake.fake_set_arg_count(0)
+    before = fake.fake_launches()
+    k[(1,)]()
+    k[(1,)]()
+    assert fake.fake_launches() == before + 2
+    with pytest.raises(TypeError):
+        k[(1,)](3)
+    assert fake.fake_launches() == before + 2

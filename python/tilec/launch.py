@@ -235,11 +235,14 @@ def make_binder(fn, params, tensor_cls, get_device, get_stream, cache, miss,
         fn_name = "launch"
     checks = " or ".join(["_tc_extra"] + missing)
     all_values = ", ".join(p.name for p in params)
+    # A kernel without parameters binds the empty tuple ("(,)" is no
+    # Python).
+    all_values = f"({all_values},)" if params else "()"
     src = [
         f"def {fn_name}(_tc_grid, /, "
         f"{', '.join(sig + ['*_tc_extra', '**_tc_kw'])}):",
         f"    if {checks}:",
-        f"        _tc_bind_fail(_tc_extra, _tc_kw, ({all_values},))",
+        f"        _tc_bind_fail(_tc_extra, _tc_kw, {all_values})",
         *body,
         "    _tc_dev = _tc_get_device()",
         f"    _tc_key = ({', '.join(key_parts)},)",
