@@ -173,3 +173,12 @@ def test_annotated_scalars_take_their_type():
         "*fp32:16, i8")
     k = annotated.store_python_types.warmup(x, 3, 1, True, grid=(1,))
     assert k.signature == "*fp32:16, i32, fp32, i1"
+
+
+def test_amd_fp8_tensors_are_refused_at_compile():
+    # As Triton 3.6 on NVIDIA: a CompilationError saying "not supported in
+    # this architecture" (Triton's test_conversions matches it).
+    x = FakeTensor(0x90000, dtype="float8_e4m3fnuz")
+    with pytest.raises(tilec.CompilationError,
+                       match="not supported in this architecture"):
+        kernels.add_kernel.warmup(x, x, x, 64, BLOCK=64, grid=(1,))

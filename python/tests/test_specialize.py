@@ -123,3 +123,31 @@ def test_annotated_values():
     assert spec.annotated(None, "v", "fp16") is None
     with pytest.raises(TypeError, match="annotated i8"):
         spec.annotated(0.5, "v", "i8")
+
+
+class _NamedDtype:
+    """A dtype known by its name only, as Triton's tl.float8e4b15 is (what
+    triton.reinterpret gives a tensor)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __str__(self):
+        return self.name
+
+
+@pytest.mark.parametrize("name, entry", [
+    ("fp8e4b15", "*fp8e4b15"), ("fp8e4nv", "*fp8e4nv"), ("fp8e5", "*fp8e5"),
+    ("float8e4b15", "*fp8e4b15"),
+    # AMD's formats reach the compiler, which refuses them as Triton does.
+    ("fp8e4b8", "*fp8e4b8"), ("fp8e5b16", "*fp8e5b16"),
+])
+def test_fp8_tensor_dtypes(name, entry):
+    t = FakeTensor(0x1004)
+    t.dtype = _NamedDtype(name)
+    assert spec.specialize(t, "p") == (entry, spec.POINTER)
+
+
+def test_torch_amd_fp8_dtypes():
+    assert spec.dtype_name("torch.float8_e4m3fnuz") == "fp8e4b8"
+    assert spec.dtype_name("torch.float8_e5m2fnuz") == "fp8e5b16"

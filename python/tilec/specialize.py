@@ -42,6 +42,9 @@ _TORCH_DTYPES = {
     "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
     "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
     "bool": "i1", "float8_e4m3fn": "fp8e4nv", "float8_e5m2": "fp8e5",
+    # AMD's fp8 formats: the compiler refuses them as Triton does on
+    # NVIDIA ("not supported in this architecture").
+    "float8_e4m3fnuz": "fp8e4b8", "float8_e5m2fnuz": "fp8e5b16",
 }
 
 # Kinds of runtime arguments, as the launch packs them.
@@ -81,8 +84,12 @@ def dtype_name(dtype):
         # triton.language dtypes and tilec.language's stand-ins.
         name = getattr(dtype, "name", None) or text
         name = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32",
-                "float64": "fp64", "int1": "i1"}.get(name, name)
-        if name not in _TORCH_DTYPES.values():
+                "float64": "fp64", "int1": "i1", "float8e4nv": "fp8e4nv",
+                "float8e5": "fp8e5", "float8e4b15": "fp8e4b15",
+                "float8e4b8": "fp8e4b8",
+                "float8e5b16": "fp8e5b16"}.get(name, name)
+        # fp8e4b15 has no torch dtype: only Triton's (triton.reinterpret).
+        if name not in _TORCH_DTYPES.values() and name != "fp8e4b15":
             raise TypeError(f"tensors of dtype {dtype} cannot be passed to "
                             "tilec kernels")
     return name
