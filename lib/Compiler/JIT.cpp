@@ -10,10 +10,12 @@
 
 #include "tilec/JIT.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstring>
 
 using namespace tilec;
@@ -132,15 +134,37 @@ llvm::Error jit::packArguments(const KernelMetadata &md,
       double v = a.getKind() == KernelArg::Kind::Int
                      ? static_cast<double>(a.getInt())
                      : a.getFloat();
-      if (p.bits == 32)
+      if (p.bits == 32) {
         store(slot, static_cast<float>(v));
-      else if (p.bits == 64)
+      } else if (p.bits == 64) {
         store(slot, v);
-      else
+      } else if (p.type == "fp16") {
+        // Rounded to nearest even, as Triton's launcher packs it
+        // (PyFloat_Pack2); a finite value beyond fp16's range is an error
+        // there too.
+        llvm::APFloat h(v);
+        bool lost = false;
+        h.convert(llvm::APFloat::IEEEhalf(),
+                  llvm::APFloat::rmNearestTiesToEven, &lost);
+        if (h.isInfinity() && std::isfinite(v))
+          return fail(fmt::format("argument {} ('{}') is fp16, but {} is out "
+                                  "of its range",
+                                  i + 1, p.name, v));
+        store(slot, static_cast<uint16_t>(
+                        h.bitcastToAPInt().getZExtValue()));
+      } else if (p.type == "bf16") {
+        // The high half of the value as fp32 (truncated, not rounded), as
+        // Triton's launcher packs it.
+        float f = static_cast<float>(v);
+        uint32_t bits;
+        std::memcpy(&bits, &f, 4);
+        store(slot, static_cast<uint16_t>(bits >> 16));
+      } else {
         return fail(fmt::format("argument {} ('{}') is {}: scalar arguments "
                                 "of that type are not supported by the "
-                                "launcher; pass fp32 or fp64",
+                                "launcher; pass fp16, bf16, fp32 or fp64",
                                 i + 1, p.name, p.type));
+      }
       break;
     }
     case KernelParam::Kind::TensorDesc: {

@@ -360,6 +360,7 @@ public:
     Try,
     Break,
     Continue,
+    Raise,
     Opaque,
   };
 
@@ -473,6 +474,18 @@ struct AssertStmt : Stmt {
   ExprPtr test;
   ExprPtr msg; // may be null
   static bool classof(const Stmt *s) { return s->getKind() == Kind::Assert; }
+};
+
+/// `raise [exc [from cause]]`. Parsed, not evaluated: a kernel may hold one
+/// in a branch that a constexpr condition removes (Triton only rejects what
+/// it generates code for), so the emitter refuses it only when reached.
+struct RaiseStmt : Stmt {
+  RaiseStmt(SourceLoc loc, std::string text)
+      : Stmt(Kind::Raise, loc), text(std::move(text)) {}
+  /// The statement's source text after `raise`, whitespace collapsed, to
+  /// name the exception in diagnostics ("ValueError('bad mode')").
+  std::string text;
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Raise; }
 };
 
 struct ImportAlias;

@@ -444,6 +444,14 @@ void tilec::frontend::dumpStmt(const Stmt &stmt, llvm::raw_ostream &os,
   case Stmt::Kind::Continue:
     os << "(continue)";
     return;
+  case Stmt::Kind::Raise:
+    os << "(raise";
+    if (!cast<RaiseStmt>(stmt).text.empty()) {
+      os << ' ';
+      printQuoted(cast<RaiseStmt>(stmt).text, os);
+    }
+    os << ")";
+    return;
   case Stmt::Kind::Import:
   case Stmt::Kind::Def:
   case Stmt::Kind::Try:

@@ -257,6 +257,12 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
       base->getKind() != TValue::Kind::Builtin &&
       base->getKind() != TValue::Kind::Function)
     return *base;
+  // `x.dtype` of `x = 1`: Triton's scalar tensor's (TValue::asAssigned).
+  if (base->isAssignedNumber()) {
+    base = assignedToTensor(*base, e->getLoc());
+    if (failed(base))
+      return failure();
+  }
   switch (base->getKind()) {
   case TValue::Kind::Module: {
     const std::string &mod = base->getModulePath();
@@ -466,6 +472,12 @@ FailureOr<TValue> Emitter::evalCall(const CallExpr *e) {
     FailureOr<TValue> base = eval(attr->value.get());
     if (failed(base))
       return failure();
+    // `x.to(tl.float16)` of `x = 1`: a method of Triton's scalar tensor.
+    if (base->isAssignedNumber()) {
+      base = assignedToTensor(*base, attr->getLoc());
+      if (failed(base))
+        return failure();
+    }
     if (base->isDescriptor())
       return callDescriptorMethod(*base, attr->attr, e);
     if (base->isBlockPtr()) {

@@ -176,8 +176,23 @@ static std::string fp8ArithmeticError(llvm::StringRef op, DType d) {
 
 FailureOr<TValue> Emitter::binaryOp(BinaryOpKind op, const TValue &a,
                                     const TValue &bv, SourceLoc l) {
-  if (isPyNumber(a) && isPyNumber(bv))
-    return constFoldBinary(op, a, bv, l);
+  if (isPyNumber(a) && isPyNumber(bv)) {
+    // Numbers fold; one bound by an assignment makes the result one too
+    // (Triton computes a scalar tensor).
+    FailureOr<TValue> r = constFoldBinary(op, a, bv, l);
+    if (succeeded(r) && (a.isAssignedNumber() || bv.isAssignedNumber()))
+      return r->asAssigned();
+    return r;
+  }
+  // With a tensor, an assigned number takes part as the scalar tensor
+  // Triton makes of it: int8 tensor + (x = 1) is int32, as in Triton.
+  if ((a.isAssignedNumber() && bv.isRuntime()) ||
+      (bv.isAssignedNumber() && a.isRuntime())) {
+    FailureOr<TValue> x = assignedToTensor(a, l), y = assignedToTensor(bv, l);
+    if (failed(x) || failed(y))
+      return failure();
+    return binaryOp(op, *x, *y, l);
+  }
   if (a.isBlockPtr() || bv.isBlockPtr())
     return err(l, "operator '" + llvm::StringRef(binaryOpSpelling(op)) +
                       "' is not supported on a block pointer; move it with "
@@ -342,10 +357,17 @@ FailureOr<TValue> Emitter::binaryOp(BinaryOpKind op, const TValue &a,
   case BinaryOpKind::LShift:
     r = arith::ShLIOp::create(b, ml, lv, rv);
     break;
-  case BinaryOpKind::RShift:
-    r = u ? (mlir::Value)arith::ShRUIOp::create(b, ml, lv, rv)
-          : (mlir::Value)arith::ShRSIOp::create(b, ml, lv, rv);
+  case BinaryOpKind::RShift: {
+    // As in Triton, the kind of shift follows the signedness of the tensor
+    // operand's own dtype (the left one, or the right one when the left is
+    // a Python number), not of the promoted type: int8 >> uint8 computes
+    // in uint8 but shifts arithmetically. int1 counts as unsigned.
+    DType own = isPyNumber(a) ? bd : ad;
+    bool arithmetic = isInt(own) && !isUnsigned(own) && !isBool(own);
+    r = arithmetic ? (mlir::Value)arith::ShRSIOp::create(b, ml, lv, rv)
+                   : (mlir::Value)arith::ShRUIOp::create(b, ml, lv, rv);
     break;
+  }
   default:
     return err(l, "unsupported operator");
   }
@@ -354,6 +376,17 @@ FailureOr<TValue> Emitter::binaryOp(BinaryOpKind op, const TValue &a,
 
 FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
                                      const TValue &bv, SourceLoc l) {
+  // As in binaryOp: an assigned number compares with a tensor as Triton's
+  // scalar tensor.
+  if (op != CompareOpKind::Is && op != CompareOpKind::IsNot &&
+      op != CompareOpKind::In && op != CompareOpKind::NotIn &&
+      ((a.isAssignedNumber() && bv.isRuntime()) ||
+       (bv.isAssignedNumber() && a.isRuntime()))) {
+    FailureOr<TValue> x = assignedToTensor(a, l), y = assignedToTensor(bv, l);
+    if (failed(x) || failed(y))
+      return failure();
+    return compareOp(op, *x, *y, l);
+  }
   if (op == CompareOpKind::Is || op == CompareOpKind::IsNot) {
     // `x is None` is a compile-time question in Triton's language.
     if (!a.isNone() && !bv.isNone() && !(a.isConstexpr() && bv.isConstexpr()))
@@ -519,6 +552,13 @@ FailureOr<TValue> Emitter::compareOp(CompareOpKind op, const TValue &a,
 
 FailureOr<TValue> Emitter::unaryOp(UnaryOpKind op, const TValue &a,
                                    SourceLoc l) {
+  // `-x` of `x = 1` folds, and stays Triton's scalar tensor.
+  if (a.isAssignedNumber()) {
+    FailureOr<TValue> r = unaryOp(op, a.withoutAssigned(), l);
+    if (failed(r))
+      return failure();
+    return r->asAssigned();
+  }
   if (a.isConstexpr()) {
     if (op == UnaryOpKind::Not) {
       FailureOr<bool> t = truthy(a, l);

@@ -479,8 +479,9 @@ LogicalResult Emitter::emitSimpleStmt(const Stmt *s) {
     FailureOr<TValue> v = eval(a->value.get());
     if (failed(v))
       return failure();
+    // Triton makes an assigned Python number a scalar tensor (asAssigned).
     for (const ExprPtr &t : a->targets)
-      if (failed(assign(t.get(), *v)))
+      if (failed(assign(t.get(), v->asAssigned())))
         return failure();
     return success();
   }
@@ -495,7 +496,7 @@ LogicalResult Emitter::emitSimpleStmt(const Stmt *s) {
     FailureOr<TValue> r = binaryOp(a->op, *cur, *v, a->getLoc());
     if (failed(r))
       return failure();
-    return assign(a->target.get(), *r);
+    return assign(a->target.get(), r->asAssigned());
   }
   case Stmt::Kind::AnnAssign: {
     auto *a = llvm::cast<AnnAssignStmt>(s);
@@ -514,12 +515,25 @@ LogicalResult Emitter::emitSimpleStmt(const Stmt *s) {
                    "'" + n->name +
                        "' is already defined; a constexpr cannot be "
                        "reassigned");
-    return assign(a->target.get(), *v);
+    if (isConstexprAnnotation(a->annotation.get()))
+      return assign(a->target.get(), *v);
+    return assign(a->target.get(), v->asAssigned());
   }
   case Stmt::Kind::For:
     return emitFor(llvm::cast<ForStmt>(s));
   case Stmt::Kind::While:
     return emitWhile(llvm::cast<WhileStmt>(s));
+  case Stmt::Kind::Raise: {
+    // Reached only where code is generated for it: a raise in a branch that
+    // a constexpr condition removes is never emitted, as in Triton.
+    const auto *r = llvm::cast<RaiseStmt>(s);
+    std::string what = r->text.empty() ? std::string("'raise'")
+                                       : "'raise " + r->text + "'";
+    return err(s->getLoc(),
+               what + " is not supported in generated code: a tilec kernel "
+                      "cannot raise at run time (a raise is accepted only in "
+                      "a branch that a constexpr condition removes)");
+  }
   case Stmt::Kind::Return:
   case Stmt::Kind::If:
   // Module-level and plain-function statements; kernels never hold them.

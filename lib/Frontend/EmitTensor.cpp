@@ -14,6 +14,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
+#include <cmath>
+
 using namespace tilec::frontend;
 namespace arith = mlir::arith;
 
@@ -91,6 +93,21 @@ FailureOr<TValue> Emitter::toRuntime(const TValue &v, SourceLoc l) {
              : v.isBool() ? DType::I1
                           : dtypeOfPyInt(v.getInt(), v.isUnsignedOnly());
   return materialize(v, TileType{ElemType::scalar(dt), {}}, l);
+}
+
+FailureOr<TValue> Emitter::assignedToTensor(const TValue &v, SourceLoc l) {
+  if (!v.isAssignedNumber())
+    return v;
+  // Triton's to_tensor: a float outside fp32's normal range (zero, the
+  // infinities and NaN aside) is fp64.
+  if (v.isFloat()) {
+    double x = std::fabs(v.getFloat());
+    bool fp32 = x == 0 || std::isinf(x) || std::isnan(x) ||
+                (x >= 0x1p-126 && x <= 0x1.fffffep127);
+    if (!fp32)
+      return materialize(v, TileType{ElemType::scalar(DType::FP64), {}}, l);
+  }
+  return toRuntime(v, l);
 }
 
 FailureOr<TValue> Emitter::coerce(const TValue &v, ElemType et, SourceLoc l) {

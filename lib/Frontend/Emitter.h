@@ -302,6 +302,9 @@ public:
 
   /// A constexpr number as a runtime value of its default type.
   FailureOr<TValue> toRuntime(const TValue &v, SourceLoc l);
+  /// A number bound by a plain assignment as the scalar tensor Triton makes
+  /// of it (TValue::asAssigned); any other value unchanged.
+  FailureOr<TValue> assignedToTensor(const TValue &v, SourceLoc l);
   /// A constexpr number as a runtime scalar/tensor of `type`.
   FailureOr<TValue> materialize(const TValue &v, const TileType &type,
                                 SourceLoc l);

@@ -403,6 +403,15 @@ Flow Runner::stmt(const Stmt *s) {
     Flow fin = run(t->finalbody);
     return fin != Flow::Normal ? fin : f;
   }
+  case Stmt::Kind::Raise: {
+    // The evaluator cannot raise: a function reaching a raise has an
+    // unknown result.
+    PyValue why = PyValue::unknown("a 'raise' statement", s->getLoc(),
+                                   frame.filename());
+    if (isFunction())
+      return giveUp(why);
+    return Flow::Normal;
+  }
   case Stmt::Kind::Opaque: {
     const auto *o = cast<OpaqueStmt>(s);
     PyValue why = PyValue::unknown(o->why, o->getLoc(), frame.filename());

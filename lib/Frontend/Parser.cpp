@@ -969,13 +969,30 @@ bool Parser::parseSimpleStmt(StmtList &body) {
     return true;
   case TokenKind::kw_nonlocal:
     return refuse("nonlocal");
-  case TokenKind::kw_raise:
-    if (!plainMode)
-      return refuse("raise");
-    // The evaluator cannot raise: reaching it makes the result unknown.
+  case TokenKind::kw_raise: {
+    // Kept unparsed: the evaluator cannot raise (reaching it makes the
+    // result unknown), and the emitter refuses a raise only where it would
+    // generate code for it, as Triton does.
+    consume();
+    size_t first = idx;
     skipSimpleStmt();
-    body.push_back(std::make_unique<OpaqueStmt>(loc, "a 'raise' statement"));
+    std::string text;
+    if (idx > first) {
+      // The source from the first to the last token, each run of white
+      // space (a line break inside brackets among them) made one space.
+      const char *b = at(first).text.data();
+      const char *e = at(idx - 1).text.data() + at(idx - 1).text.size();
+      for (const char *c = b; c < e; ++c) {
+        bool space = *c == ' ' || *c == '\t' || *c == '\n' || *c == '\r';
+        if (!space)
+          text += *c;
+        else if (!text.empty() && text.back() != ' ')
+          text += ' ';
+      }
+    }
+    body.push_back(std::make_unique<RaiseStmt>(loc, std::move(text)));
     return true;
+  }
   case TokenKind::kw_yield:
     return refuse("yield");
   case TokenKind::kw_assert: {

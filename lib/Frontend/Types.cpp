@@ -262,7 +262,10 @@ std::optional<DType> tilec::frontend::computationType(DType a, bool aIsPyScalar,
   }
   if (divOrMod && isUnsigned(a) != isUnsigned(b) && a != DType::I1 &&
       b != DType::I1) {
-    error = ("cannot use /, // or % with " + getName(a) + " and " + getName(b) +
+    // Capitalised as Triton words it: code written for Triton (its own
+    // tests among it) matches "Cannot use .* because they have different
+    // signedness".
+    error = ("Cannot use /, // or % with " + getName(a) + " and " + getName(b) +
              " because they have different signedness")
                 .str();
     return std::nullopt;

@@ -225,10 +225,35 @@ public:
   /// A short description for diagnostics: `constexpr int 3`, `fp32[128]`.
   std::string describe() const;
 
+  /// This value as bound by a plain assignment (`x = 1`, `x += 2`, not
+  /// `x: tl.constexpr = 1`): Triton makes a Python number so bound a scalar
+  /// tensor of its dtype (int32, uint32, int64, uint64, fp32 or fp64,
+  /// int1). tilec keeps the number, so that it still folds, and marks it:
+  /// its `.dtype`, its methods and its promotion with a tensor are those
+  /// of the scalar tensor. Tuples are marked element by element.
+  TValue asAssigned() const {
+    TValue t = *this;
+    if (isNumber())
+      t.assigned = true;
+    for (TValue &e : t.elts)
+      if (t.kind == Kind::Tuple)
+        e = e.asAssigned();
+    return t;
+  }
+  /// A number bound by a plain assignment (asAssigned).
+  bool isAssignedNumber() const { return assigned && isNumber(); }
+  /// This value without the mark of asAssigned (its own level only).
+  TValue withoutAssigned() const {
+    TValue t = *this;
+    t.assigned = false;
+    return t;
+  }
+
 private:
   explicit TValue(Kind k) : kind(k) {}
 
   Kind kind = Kind::None;
+  bool assigned = false;
   llvm::APInt bigValue = pyint::fromInt64(0);
   double floatValue = 0;
   std::string name;

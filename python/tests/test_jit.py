@@ -151,3 +151,34 @@ def test_str_and_tuple_constexprs():
     assert "arith.muli" in double.asm["tile-raw"]
     assert "tensor<32xi32>" in add.asm["tile-raw"]
     assert "arith.addi" in add.asm["tile-raw"]
+
+
+def test_annotated_scalars_take_their_type():
+    # As Triton's test_annotations: the annotation, in the source or set in
+    # __annotations__ (a dtype object or a string), types the parameter.
+    import annotated
+    x = FakeTensor(0x80000)
+    for fn, ty, val in [(annotated.store_half, "fp16", 42.0),
+                        (annotated.store_bf16, "bf16", 0.0),
+                        (annotated.store_double, "fp64", float("inf")),
+                        (annotated.store_int8, "i8", 3),
+                        (annotated.store_uint16, "u16", 3)]:
+        k = fn.warmup(x, val, grid=(1,))
+        assert k.signature == f"*fp32:16, {ty}"
+        assert [p["type"] for p in k.metadata.params] == ["*fp32", ty]
+    # 32 keeps its divisibility key; 1 stays a runtime i8.
+    assert annotated.store_int8.warmup(x, 32, grid=(1,)).signature == (
+        "*fp32:16, i8:16")
+    assert annotated.store_int8.warmup(x, 1, grid=(1,)).signature == (
+        "*fp32:16, i8")
+    k = annotated.store_python_types.warmup(x, 3, 1, True, grid=(1,))
+    assert k.signature == "*fp32:16, i32, fp32, i1"
+
+
+def test_amd_fp8_tensors_are_refused_at_compile():
+    # As Triton 3.6 on NVIDIA: a CompilationError saying "not supported in
+    # this architecture" (Triton's test_conversions matches it).
+    x = FakeTensor(0x90000, dtype="float8_e4m3fnuz")
+    with pytest.raises(tilec.CompilationError,
+                       match="not supported in this architecture"):
+        kernels.add_kernel.warmup(x, x, x, 64, BLOCK=64, grid=(1,))

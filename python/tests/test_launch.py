@@ -306,3 +306,36 @@ def test_tensor_descriptors(fake, add_kernel, monkeypatch):
     with pytest.raises(tilec.TilecError, match="in_desc"):
         k[(4,)](odd, db, BLOCK_M=64, BLOCK_N=64)
     assert fake.fake_launches() == before
+
+
+def test_annotated_scalars_are_converted(fake):
+    # fp16: the launch rounds the value to the parameter's bits; an int8
+    # out of range raises before the driver is called.
+    import annotated
+    k = tilec.jit(annotated.store_half.fn)
+    fake.fake_set_arg_count(2)
+    for _ in range(2):  # the general path, then the fast one
+        c = k[(1,)](FakeTensor(0x900000), 1.5)
+        assert c.signature == "*fp32:16, fp16"
+        assert last_launch(fake, 2)[3] == [0x900000, 0x3e00]
+    k8 = tilec.jit(annotated.store_int8.fn)
+    k8[(1,)](FakeTensor(0x900000), -3)
+    assert last_launch(fake, 2)[3] == [0x900000, 0xfd]
+    before = fake.fake_launches()
+    with pytest.raises(Exception, match="out of its range"):
+        k8[(1,)](FakeTensor(0x900000), 300)
+    assert fake.fake_launches() == before
+
+
+def test_kernel_without_parameters(fake):
+    # The binder of a kernel that takes nothing (Triton's
+    # test_scalar_overflow has one).
+    k = tilec.jit(kernels.no_params_kernel.fn)
+    fake.fake_set_arg_count(0)
+    before = fake.fake_launches()
+    k[(1,)]()
+    k[(1,)]()
+    assert fake.fake_launches() == before + 2
+    with pytest.raises(TypeError):
+        k[(1,)](3)
+    assert fake.fake_launches() == before + 2

@@ -75,3 +75,79 @@ def test_constexpr_values():
     assert spec.constexpr_text([tl.float16], "B") == "(tl.float16,)"
     with pytest.raises(TypeError, match="constexpr argument 'B'"):
         spec.constexpr_text({1}, "B")
+
+
+class _TritonLikeDtype:
+    """A dtype object that is neither tilec's nor torch's, as Triton's
+    tl.float16 is where Triton is installed."""
+
+    def __init__(self, name):
+        self.name = name
+        self.primitive_bitwidth = 16
+
+
+@pytest.mark.parametrize("annotation, ty", [
+    ("tl.float16", "fp16"), ("float16", "fp16"), ("tl.bfloat16", "bf16"),
+    ("tl.float32", "fp32"), ("tl.float64", "fp64"), ("tl.int8", "i8"),
+    ("tl.int16", "i16"), ("tl.int32", "i32"), ("tl.int64", "i64"),
+    ("tl.uint8", "u8"), ("tl.uint16", "u16"), ("tl.uint32", "u32"),
+    ("tl.uint64", "u64"), ("tl.int1", "i1"), ("int32_t", "i32"),
+    ("int", "i32"), ("float", "fp32"), ("bool", "i1"),
+    (int, "i32"), (float, "fp32"), (bool, "i1"),
+    (_TritonLikeDtype("float16"), "fp16"), (_TritonLikeDtype("uint8"), "u8"),
+])
+def test_annotation_types(annotation, ty):
+    assert spec.annotation_type(annotation) == ty
+
+
+def test_annotations_that_force_no_type():
+    import inspect
+    import tilec.language as tl
+    assert spec.annotation_type(tl.float16) == "fp16"
+    for a in (None, inspect.Parameter.empty, "tl.constexpr", tl.constexpr,
+              "torch.Tensor", "*fp32", list, print, "T"):
+        assert spec.annotation_type(a) is None
+
+
+def test_annotated_values():
+    # An annotated int keeps its divisibility key, never the constant 1;
+    # floats and bools take none.
+    assert spec.annotated(32, "v", "i8") == ("i8:16", spec.INT)
+    assert spec.annotated(1, "v", "i8") == ("i8", spec.INT)
+    assert spec.annotated(3, "v", "u16") == ("u16", spec.INT)
+    assert spec.annotated(32, "v", "i8", align=False) == ("i8", spec.INT)
+    assert spec.annotated(True, "v", "i32") == ("i32", spec.INT)
+    assert spec.annotated(0, "v", "i1") == ("i1", spec.INT)
+    assert spec.annotated(42.0, "v", "fp16") == ("fp16", spec.FLOAT)
+    assert spec.annotated(16, "v", "bf16") == ("bf16", spec.FLOAT)
+    assert spec.annotated(None, "v", "fp16") is None
+    with pytest.raises(TypeError, match="annotated i8"):
+        spec.annotated(0.5, "v", "i8")
+
+
+class _NamedDtype:
+    """A dtype known by its name only, as Triton's tl.float8e4b15 is (what
+    triton.reinterpret gives a tensor)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __str__(self):
+        return self.name
+
+
+@pytest.mark.parametrize("name, entry", [
+    ("fp8e4b15", "*fp8e4b15"), ("fp8e4nv", "*fp8e4nv"), ("fp8e5", "*fp8e5"),
+    ("float8e4b15", "*fp8e4b15"),
+    # AMD's formats reach the compiler, which refuses them as Triton does.
+    ("fp8e4b8", "*fp8e4b8"), ("fp8e5b16", "*fp8e5b16"),
+])
+def test_fp8_tensor_dtypes(name, entry):
+    t = FakeTensor(0x1004)
+    t.dtype = _NamedDtype(name)
+    assert spec.specialize(t, "p") == (entry, spec.POINTER)
+
+
+def test_torch_amd_fp8_dtypes():
+    assert spec.dtype_name("torch.float8_e4m3fnuz") == "fp8e4b8"
+    assert spec.dtype_name("torch.float8_e5m2fnuz") == "fp8e5b16"

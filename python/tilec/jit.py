@@ -94,6 +94,10 @@ class Param:
         else:
             self.is_constexpr = getattr(annotation, "__name__",
                                         "") == "constexpr"
+        # A scalar type annotation (`v: tl.int8`, tl.float16 set in
+        # __annotations__) is the parameter's type, as in Triton.
+        self.annotation_type = (None if self.is_constexpr else
+                                _spec.annotation_type(annotation))
         self.specialize = not (index in do_not_specialize
                                or self.name in do_not_specialize)
         self.align = not (index in no_align or self.name in no_align)
@@ -492,7 +496,7 @@ class JITFunction:
             entry, leaves = _spec.specialize_tuple(
                 value, p.name, lambda n, t: _check_tensor(self.__name__, n, t))
             return entry, tuple(leaves)
-        entry, kind = _spec.specialize(value, p.name, p.specialize, p.align)
+        entry, kind = self._specialize_one(p, value)
         if kind == _spec.POINTER:
             _check_tensor(self.__name__, p.name, value)
             return entry, value.data_ptr()
@@ -558,6 +562,17 @@ class JITFunction:
                                 f"argument '{name}'")
         return options, values
 
+    @staticmethod
+    def _specialize_one(p, value):
+        """(entry, kind) of a value for parameter `p`, its annotated type
+        first."""
+        if p.annotation_type:
+            r = _spec.annotated(value, p.name, p.annotation_type, p.specialize,
+                                p.align)
+            if r is not None:
+                return r
+        return _spec.specialize(value, p.name, p.specialize, p.align)
+
     def specialize(self, values):
         """(signature entries, runtime argument values, the indices among
         the parameters that are not constexprs of those passed at run time,
@@ -584,7 +599,7 @@ class JITFunction:
                 index += 1
                 keep.append((index,))
                 continue
-            entry, kind = _spec.specialize(v, p.name, p.specialize, p.align)
+            entry, kind = self._specialize_one(p, v)
             entries.append(entry)
             index += 1
             if kind is None:

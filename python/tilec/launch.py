@@ -194,6 +194,16 @@ def make_binder(fn, params, tensor_cls, get_device, get_stream, cache, miss,
         # would cost its allocation and hash): a tensor's dtype, alignment
         # and whether it is on the GPU; an int's code and two Nones; the
         # general test's entry and two Nones.
+        if getattr(p, "annotation_type", None):
+            # An annotated scalar's key depends on its annotation: the
+            # general test.
+            body += [
+                f"    _tc_k{i}, _tc_v{i} = _tc_classify({name}, {i})",
+                f"    _tc_a{i} = _tc_u{i} = None",
+            ]
+            key_parts += [f"_tc_k{i}", f"_tc_a{i}", f"_tc_u{i}"]
+            values.append(f"_tc_v{i}")
+            continue
         aligned = (f"not _tc_v{i} & 15" if p.specialize and p.align
                    else "None")
         body += [
@@ -225,11 +235,14 @@ def make_binder(fn, params, tensor_cls, get_device, get_stream, cache, miss,
         fn_name = "launch"
     checks = " or ".join(["_tc_extra"] + missing)
     all_values = ", ".join(p.name for p in params)
+    # A kernel without parameters binds the empty tuple ("(,)" is no
+    # Python).
+    all_values = f"({all_values},)" if params else "()"
     src = [
         f"def {fn_name}(_tc_grid, /, "
         f"{', '.join(sig + ['*_tc_extra', '**_tc_kw'])}):",
         f"    if {checks}:",
-        f"        _tc_bind_fail(_tc_extra, _tc_kw, ({all_values},))",
+        f"        _tc_bind_fail(_tc_extra, _tc_kw, {all_values})",
         *body,
         "    _tc_dev = _tc_get_device()",
         f"    _tc_key = ({', '.join(key_parts)},)",

@@ -25,7 +25,15 @@ tilec's signature (the `-s` of the command line, Triton's AOT form) spells
 these as `i32:16`, `*fp16:16`, and an int equal to 1 as `i32:1` (the value
 is the constant 1 in the kernel, and still passed, as tilec keeps it in the
 ABI). A constexpr parameter takes its value as a bare entry.
+
+A parameter annotated with a scalar type (`v: tl.int8`, `x: float`, a
+dtype object set in `__annotations__`, a string "tl.float16") takes that
+type whatever the Python value, as Triton's KernelParam.annotation_type
+does: an int keeps its `:16` key (not `:1`), a float or bool gets none,
+and the launch converts the value (range-checked for ints).
 """
+
+import inspect
 
 # torch dtype names (str(dtype) without "torch.") to signature types.
 _TORCH_DTYPES = {
@@ -34,6 +42,9 @@ _TORCH_DTYPES = {
     "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
     "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
     "bool": "i1", "float8_e4m3fn": "fp8e4nv", "float8_e5m2": "fp8e5",
+    # AMD's fp8 formats: the compiler refuses them as Triton does on
+    # NVIDIA ("not supported in this architecture").
+    "float8_e4m3fnuz": "fp8e4b8", "float8_e5m2fnuz": "fp8e5b16",
 }
 
 # Kinds of runtime arguments, as the launch packs them.
@@ -41,6 +52,22 @@ POINTER = "P"
 INT = "I"
 FLOAT = "F"
 TENSORDESC = "D"
+
+# Annotation spellings (after "tl." and "_t" are dropped, as Triton drops
+# them) to signature types: Triton's canonical names, with its "u1" for
+# bool as tilec's "i1".
+_ANNOTATION_TYPES = {
+    "bool": "i1", "int1": "i1", "uint1": "i1", "i1": "i1", "u1": "i1",
+    "half": "fp16", "float16": "fp16", "fp16": "fp16",
+    "bfloat16": "bf16", "bf16": "bf16",
+    "float": "fp32", "float32": "fp32", "fp32": "fp32",
+    "double": "fp64", "float64": "fp64", "fp64": "fp64",
+    "int8": "i8", "i8": "i8", "int16": "i16", "i16": "i16",
+    "int": "i32", "int32": "i32", "i32": "i32",
+    "int64": "i64", "i64": "i64",
+    "uint8": "u8", "u8": "u8", "uint16": "u16", "u16": "u16",
+    "uint32": "u32", "u32": "u32", "uint64": "u64", "u64": "u64",
+}
 
 _I32_MIN, _I32_MAX = -(1 << 31), (1 << 31) - 1
 _I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
@@ -57,11 +84,55 @@ def dtype_name(dtype):
         # triton.language dtypes and tilec.language's stand-ins.
         name = getattr(dtype, "name", None) or text
         name = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32",
-                "float64": "fp64", "int1": "i1"}.get(name, name)
-        if name not in _TORCH_DTYPES.values():
+                "float64": "fp64", "int1": "i1", "float8e4nv": "fp8e4nv",
+                "float8e5": "fp8e5", "float8e4b15": "fp8e4b15",
+                "float8e4b8": "fp8e4b8",
+                "float8e5b16": "fp8e5b16"}.get(name, name)
+        # fp8e4b15 has no torch dtype: only Triton's (triton.reinterpret).
+        if name not in _TORCH_DTYPES.values() and name != "fp8e4b15":
             raise TypeError(f"tensors of dtype {dtype} cannot be passed to "
                             "tilec kernels")
     return name
+
+
+def annotation_type(annotation):
+    """The scalar signature type a parameter annotation forces ("fp16" for
+    tl.float16 or "tl.float16", "i32" for int), or None: no annotation, a
+    constexpr, a pointer or tensor type, anything else."""
+    if annotation is None or annotation is inspect.Parameter.empty:
+        return None
+    if isinstance(annotation, str):
+        text = annotation.strip()
+        if text.startswith("tl."):
+            text = text[3:]
+    elif isinstance(annotation, type):
+        text = annotation.__name__
+    elif _is_dtype(annotation) or hasattr(annotation, "primitive_bitwidth"):
+        text = getattr(annotation, "name", None) or str(annotation)
+    else:
+        return None
+    return _ANNOTATION_TYPES.get(text.replace("_t", ""))
+
+
+def annotated(value, name, ty, specialize_value=True, align=True):
+    """(signature entry, kind) of a Python number passed to a parameter
+    annotated with scalar type `ty`; None for other values, which
+    specialize as usual."""
+    if not isinstance(value, (bool, int, float)):
+        return None
+    if ty.startswith("fp") or ty.startswith("bf"):
+        return ty, FLOAT
+    if isinstance(value, float):
+        raise TypeError(f"argument '{name}' is annotated {ty} but is the "
+                        f"float {value!r}")
+    # Triton keeps an annotated int's divisibility by 16 (not for bool);
+    # its key for a value equal to 1 is no string, which its compiler
+    # ignores: the value stays a runtime argument.
+    if ty == "i1" or isinstance(value, bool):
+        return ty, INT
+    if specialize_value and align and value % 16 == 0:
+        return ty + ":16", INT
+    return ty, INT
 
 
 def int_type(value):

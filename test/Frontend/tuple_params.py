@@ -49,9 +49,12 @@ def index(_0, ptrs, _1: tl.constexpr, values, _2):
 # NESTED: %[[NF:.*]] = arith.sitofp %[[N]] : i32 to f32
 # NESTED: %[[S:.*]] = arith.addf %[[X]], %[[NF]]
 # NESTED: %[[T:.*]] = arith.addf %[[S]], %[[F]]
-# The constexpr leaf 4 and the all-constexpr tuple (1, None) fold.
-# NESTED: %[[C:.*]] = arith.constant 5.000000e+00 : f32
-# NESTED: %[[R:.*]] = arith.addf %[[T]], %[[C]]
+# The constexpr leaf 4 and the all-constexpr tuple (1, None) fold; `four`,
+# bound by an assignment, is an int32 scalar as in Triton, so the sum 5 is
+# one too.
+# NESTED: %[[C:.*]] = arith.constant 5 : i32
+# NESTED: %[[CF:.*]] = arith.sitofp %[[C]] : i32 to f32
+# NESTED: %[[R:.*]] = arith.addf %[[T]], %[[CF]]
 # NESTED: tile.store %[[OUT]], %[[R]]
 @triton.jit
 def nested(out, t, consts):

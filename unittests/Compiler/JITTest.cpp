@@ -16,6 +16,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cmath>
 #include <cstring>
 
 using namespace tilec;
@@ -76,6 +77,31 @@ TEST(PackArgumentsTest, IntegersConvertToFloatParameters) {
   float f;
   std::memcpy(&f, &packed.slots[4], 4);
   EXPECT_EQ(f, 2.0f);
+}
+
+TEST(PackArgumentsTest, HalfFloatParametersTakeTheirBits) {
+  // fp16 rounds to nearest even (as Triton's launcher), bf16 keeps the high
+  // half of the fp32 (truncates, as Triton's launcher).
+  KernelMetadata md;
+  md.name = "k";
+  md.params = {{"h", "fp16", KernelParam::Kind::Float, 16},
+               {"b", "bf16", KernelParam::Kind::Float, 16}};
+  PackedArgs packed;
+  ASSERT_FALSE(
+      static_cast<bool>(packArguments(md, {1.0 + 0x1p-11, 1.0 + 0x1p-8},
+                                      packed)));
+  EXPECT_EQ(packed.slots[0], 0x3c00u); // 1 + 2^-11 is a tie: to even, 1.0
+  EXPECT_EQ(packed.slots[1], 0x3f80u); // 1 + 2^-8 truncates to 1.0
+  ASSERT_FALSE(static_cast<bool>(packArguments(md, {-2.5, 3}, packed)));
+  EXPECT_EQ(packed.slots[0], 0xc100u);
+  EXPECT_EQ(packed.slots[1], 0x4040u);
+  ASSERT_FALSE(static_cast<bool>(
+      packArguments(md, {HUGE_VAL, HUGE_VAL}, packed)));
+  EXPECT_EQ(packed.slots[0], 0x7c00u);
+  EXPECT_EQ(packed.slots[1], 0x7f80u);
+  EXPECT_EQ(packError(md, {70000.0, 1.0}),
+            "launch of 'k': argument 1 ('h') is fp16, but 70000 is out of "
+            "its range");
 }
 
 TEST(PackArgumentsTest, WrongCountIsAnError) {

@@ -47,3 +47,9 @@ def copy_tile_kernel(in_desc, out_desc, BLOCK_M: tl.constexpr,
     pid = tl.program_id(0)
     tile = in_desc.load([pid * BLOCK_M, 0])
     out_desc.store([pid * BLOCK_M, 0], tile)
+
+
+@tilec.jit
+def no_params_kernel():
+    x = tl.full((), 32, dtype=tl.int32)
+    tl.static_assert(x.dtype == tl.int32)

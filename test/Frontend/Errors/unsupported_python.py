@@ -57,17 +57,6 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    # expected-error @+1 {{'raise' is not supported in tilec kernels}}
-    raise ValueError("bad")
-
-
-# -----
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def k(X, N):
     x = 1
     # expected-error @+1 {{'del' is not supported in tilec kernels}}
     del x
