@@ -86,7 +86,17 @@ struct CompileOptions {
 struct KernelParam {
   /// TensorDesc: a `tensordesc<fp16[128, 64]>` parameter, passed as the
   /// 128-byte, 64-byte-aligned CUtensorMap the launcher encodes with `desc`.
-  enum class Kind { Pointer, Int, Float, TensorDesc };
+  /// TensorDescShape and TensorDescStride: the hidden parameters of a
+  /// descriptor whose `shape` or `strides` the kernel reads (what the map
+  /// holds but a kernel cannot read back). They follow their descriptor
+  /// directly, the rank shapes (i32, dimension 0 first) then the rank
+  /// strides (i64, in elements); a descriptor whose shape and strides the
+  /// kernel never reads has none. The user passes one tensor per
+  /// descriptor and the launch fills its hidden parameters from it
+  /// (jit::packArguments, the AOT C launcher), so they are not among the
+  /// arguments a launch takes.
+  enum class Kind { Pointer, Int, Float, TensorDesc, TensorDescShape,
+                    TensorDescStride };
   /// The parameter's name in the source. A tuple argument is flattened into
   /// one parameter per leaf that is neither a constexpr nor None, in order,
   /// each named by its path: "shape.0", "t.1.2".
@@ -100,6 +110,14 @@ struct KernelParam {
   unsigned bits = 32;
   /// For Kind::TensorDesc: the box and swizzle the kernel was compiled for.
   TensorDescLayout desc;
+  /// For TensorDescShape and TensorDescStride: the dimension (outermost
+  /// first) of the preceding TensorDesc parameter.
+  unsigned dim = 0;
+
+  /// Whether the user passes this parameter (it is not a hidden one).
+  bool isPassed() const {
+    return kind != Kind::TensorDescShape && kind != Kind::TensorDescStride;
+  }
 };
 
 /// What a host needs to launch the kernel and what the compiler reports.
@@ -125,8 +143,19 @@ struct KernelMetadata {
   /// The CTAs per multiprocessor occupancy tuning asked ptxas for
   /// (`.minnctapersm`, see TargetOptions::tuneOccupancy); 0 when none.
   int minCtasPerSM = 0;
-  /// The runtime parameters a launch takes, in order.
+  /// The kernel's parameters, in order: the runtime parameters of the
+  /// source and the hidden ones that follow a tensor descriptor (see
+  /// KernelParam::Kind).
   std::vector<KernelParam> params;
+
+  /// The number of arguments a launch takes: the parameters the user
+  /// passes (not the hidden ones).
+  size_t getNumPassedParams() const {
+    size_t n = 0;
+    for (const KernelParam &p : params)
+      n += p.isPassed();
+    return n;
+  }
   /// True when `cubin` holds an image; false when only PTX was produced.
   bool hasCubin = false;
   /// Why there is no cubin ("ptxas not found: ..."), or empty.

@@ -111,7 +111,7 @@ private:
 };
 
 /// The bytes cuLaunchKernel reads for each parameter: one 8-byte slot per
-/// argument (holding the value at the parameter's width), the encoded map of
+/// parameter (holding the value at the parameter's width), the encoded map of
 /// each tensor descriptor argument, and the pointer to the slot or map.
 /// Filled without allocating for up to 16 parameters and no descriptors.
 /// The pointers point into the object: do not copy or move it between
@@ -134,7 +134,10 @@ struct PackedArgs {
 /// parameter takes a TensorDescArg (and only it takes one), encoded with the
 /// parameter's `desc` layout: a tensor TMA cannot address is an
 /// ArgumentError, a failure of the driver's encoder a runtime::CudaError,
-/// both naming the kernel and the parameter.
+/// both naming the kernel and the parameter. `args` holds one argument per
+/// parameter the user passes (KernelParam::isPassed): the hidden shape and
+/// stride parameters of a descriptor are filled from its TensorDescArg
+/// here, the one place every launcher (C++, the C API, Python) packs them.
 llvm::Error packArguments(const KernelMetadata &metadata,
                           llvm::ArrayRef<KernelArg> args, PackedArgs &out);
 

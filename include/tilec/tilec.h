@@ -44,7 +44,7 @@ extern "C" {
  * is removed or changes meaning (the soname follows it: libtilec.so.1); the
  * minor one when functions are added. */
 #define TILEC_API_VERSION_MAJOR 1
-#define TILEC_API_VERSION_MINOR 1
+#define TILEC_API_VERSION_MINOR 2
 
 /* TILEC_API_VERSION_MAJOR * 1000 + TILEC_API_VERSION_MINOR of the library
  * actually loaded; a binding checks the major version before any call. */
@@ -214,11 +214,20 @@ typedef enum tilec_param_kind {
   TILEC_PARAM_INT = 1,
   TILEC_PARAM_FLOAT = 2,
   TILEC_PARAM_TENSORDESC = 3,
+  /* The hidden parameters of a tensor descriptor whose shape or strides the
+   * kernel reads: right after it, one i32 per dimension of its tensor's
+   * shape, then one i64 per dimension of its strides (elements), outermost
+   * first. A launch fills them from the descriptor's tilec_tensordesc: they
+   * are not among its arguments (API 1.2). */
+  TILEC_PARAM_TENSORDESC_SHAPE = 4,
+  TILEC_PARAM_TENSORDESC_STRIDE = 5,
 } tilec_param_kind;
 
-/* One runtime (not constexpr) parameter, as the emitted kernel takes it. A
- * tuple argument is flattened as Triton flattens it: one parameter per leaf
- * that is not a constexpr or None, in order. */
+/* One parameter, as the emitted kernel takes it: a runtime (not constexpr)
+ * parameter of the source, or a hidden one. A tuple argument is flattened
+ * as Triton flattens it: one parameter per leaf that is not a constexpr or
+ * None, in order. A descriptor `d`'s hidden parameters are named
+ * "d.shape.0", ..., "d.strides.0", .... */
 typedef struct tilec_param {
   /* The parameter's name in the source; a leaf of a tuple argument is named
    * by its path, the tuple's name and the indices: "shape.0", "t.1.2". */
@@ -324,7 +333,10 @@ typedef struct tilec_arg {
 /* Launches on `stream` (a CUstream; NULL: the legacy default stream) with
  * the block of the kernel's num_warps, after checking the arguments against
  * its parameters (count, kind, integer range): a mismatch is
- * TILEC_ERROR_ARGUMENT and nothing reaches the GPU. Asynchronous. */
+ * TILEC_ERROR_ARGUMENT and nothing reaches the GPU. `args` holds one
+ * argument per parameter but the hidden ones (TILEC_PARAM_TENSORDESC_SHAPE
+ * and _STRIDE), which the launch fills from their descriptor's argument.
+ * Asynchronous. */
 TILEC_API tilec_status tilec_kernel_launch(const tilec_kernel *kernel,
                                            unsigned grid_x, unsigned grid_y,
                                            unsigned grid_z, void *stream,

@@ -33,6 +33,10 @@ static tilec_param_kind toC(KernelParam::Kind kind) {
     return TILEC_PARAM_FLOAT;
   case KernelParam::Kind::TensorDesc:
     return TILEC_PARAM_TENSORDESC;
+  case KernelParam::Kind::TensorDescShape:
+    return TILEC_PARAM_TENSORDESC_SHAPE;
+  case KernelParam::Kind::TensorDescStride:
+    return TILEC_PARAM_TENSORDESC_STRIDE;
   }
   return TILEC_PARAM_INT;
 }
@@ -47,6 +51,10 @@ static const char *getKindName(KernelParam::Kind kind) {
     return "float";
   case KernelParam::Kind::TensorDesc:
     return "tensordesc";
+  case KernelParam::Kind::TensorDescShape:
+    return "tensordesc_shape";
+  case KernelParam::Kind::TensorDescStride:
+    return "tensordesc_stride";
   }
   return "int";
 }

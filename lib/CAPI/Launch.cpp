@@ -105,7 +105,12 @@ static tilec_status launchSlots(const tilec_kernel *kernel,
                                 runtime::Dim3 grid, void *stream,
                                 const char *bytes, size_t numSlots,
                                 tilec_error **error) {
-  const std::vector<KernelParam> &params = kernel->loaded.getMetadata().params;
+  // One slot per parameter the user passes (the hidden ones follow a
+  // descriptor, which the slots cannot pass anyway).
+  llvm::SmallVector<const KernelParam *, 16> params;
+  for (const KernelParam &p : kernel->loaded.getMetadata().params)
+    if (p.isPassed())
+      params.push_back(&p);
   llvm::SmallVector<jit::KernelArg, 16> list;
   // Past the parameters, the slots are read as integers: the count check of
   // the launch reports the mismatch.
@@ -113,7 +118,7 @@ static tilec_status launchSlots(const tilec_kernel *kernel,
     uint64_t word;
     std::memcpy(&word, bytes + 8 * i, 8);
     KernelParam::Kind kind =
-        i < params.size() ? params[i].kind : KernelParam::Kind::Int;
+        i < params.size() ? params[i]->kind : KernelParam::Kind::Int;
     switch (kind) {
     case KernelParam::Kind::Pointer:
       list.push_back(jit::DevicePtr{word});
@@ -132,9 +137,12 @@ static tilec_status launchSlots(const tilec_kernel *kernel,
           llvm::make_error<jit::ArgumentError>(
               "launch of '" + kernel->loaded.getMetadata().name +
               "': argument " + std::to_string(i + 1) + " ('" +
-              params[i].name +
+              params[i]->name +
               "') is a tensor descriptor; pass it with tilec_kernel_launch"),
           error);
+    case KernelParam::Kind::TensorDescShape:
+    case KernelParam::Kind::TensorDescStride:
+      llvm_unreachable("hidden parameters are not passed");
     }
   }
   return capi::report(

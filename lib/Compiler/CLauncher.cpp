@@ -12,7 +12,10 @@
 // cuTensorMapEncodeTiled exactly as the JIT's runtime::encodeTensorMap does:
 // dimensions innermost first, strides in bytes, the box and swizzle of the
 // parameter's TensorDescLayout, zeros out of bounds. It leaves the checks to
-// the driver, whose CUresult it returns.
+// the driver, whose CUresult it returns. When the kernel reads `d.shape` or
+// `d.strides`, its hidden parameters (KernelParam::Kind::TensorDescShape,
+// TensorDescStride) are filled from `d_shape` and `d_strides` too: they are
+// no C parameters of their own.
 //
 // A kernel that takes more than 48 KiB of dynamic shared memory (pipelined
 // matmuls do) cannot launch until it is allowed that much: load_NAME calls
@@ -72,6 +75,8 @@ static const char *tensorMapDataType(llvm::StringRef elemType) {
 
 /// The C parameters of kernel parameter `p` named `n`, each after ",\n    ".
 static std::string cParams(const KernelParam &p, const std::string &n) {
+  if (!p.isPassed())
+    return "";
   if (p.kind != KernelParam::Kind::TensorDesc)
     return fmt::format(",\n    {} {}", cType(p), n);
   size_t rank = p.desc.blockShape.size();
@@ -89,9 +94,25 @@ static llvm::Error emitTensorDescs(const KernelMetadata &md,
                                    llvm::ArrayRef<std::string> names,
                                    llvm::StringRef name, std::string &helpers,
                                    std::string &encodes) {
+  llvm::StringRef lastDesc;
   for (auto [p, n] : llvm::zip(md.params, names)) {
+    if (!p.isPassed()) {
+      // A hidden shape (i32, as the kernel reads it) or stride.
+      bool isShape = p.kind == KernelParam::Kind::TensorDescShape;
+      if (isShape)
+        encodes += fmt::format(
+            "  if ({0}_shape[{1}] > INT32_MAX)\n"
+            "    return CUDA_ERROR_INVALID_VALUE;\n"
+            "  {2} = (int32_t){0}_shape[{1}];\n",
+            lastDesc.str(), p.dim, n);
+      else
+        encodes += fmt::format("  {2} = {0}_strides[{1}];\n", lastDesc.str(),
+                               p.dim, n);
+      continue;
+    }
     if (p.kind != KernelParam::Kind::TensorDesc)
       continue;
+    lastDesc = n;
     const char *type = tensorMapDataType(p.desc.elemType);
     if (!type)
       return llvm::createStringError(fmt::format(
@@ -217,6 +238,15 @@ llvm::Error tilec::emitCLauncher(const CompiledKernel &kernel,
       "    unsigned int gridZ{})",
       name.str(), params);
   std::string guard = "TILEC_LAUNCHER_" + name.upper() + "_H";
+  // The kernel's hidden parameters, which the launch fills.
+  std::string hiddenNote;
+  for (size_t i = 0; i < md.params.size(); ++i)
+    if (md.params[i].kind == KernelParam::Kind::TensorDesc &&
+        i + 1 < md.params.size() && !md.params[i + 1].isPassed())
+      hiddenNote += fmt::format(
+          "\n * The kernel reads the shape and strides of `{0}`: the launch\n"
+          " * passes {0}_shape (as int32) and {0}_strides to it as well.",
+          names[i]);
 
   header << fmt::format(
       "/* {0}.h: launcher of kernel '{1}' for {2}, {3} threads per block.\n"
@@ -232,11 +262,11 @@ llvm::Error tilec::emitCLauncher(const CompiledKernel &kernel,
       "void unload_{0}(void);\n\n"
       "/* Launches '{1}' on `stream` over gridX * gridY * gridZ blocks.\n"
       " * CUDA_ERROR_NOT_INITIALIZED before load_{0}; like cuLaunchKernel,\n"
-      " * the launch is asynchronous. */\n"
+      " * the launch is asynchronous.{7} */\n"
       "{6};\n\n"
       "#ifdef __cplusplus\n}}\n#endif\n\n#endif /* {5} */\n",
       name.str(), md.name, md.arch, md.threadsPerBlock, getCompilerVersion(),
-      guard, signature);
+      guard, signature, hiddenNote);
 
   source << fmt::format(
       "/* {0}.c: the cubin of kernel '{1}' ({2}; {3} registers, {4} bytes of\n"
@@ -263,6 +293,8 @@ llvm::Error tilec::emitCLauncher(const CompiledKernel &kernel,
     // only from C11 on.
     if (isDesc)
       locals += fmt::format("  TILEC_ALIGN64 CUtensorMap {}_map;\n", n);
+    if (!p.isPassed())
+      locals += fmt::format("  {} {};\n", cType(p), n);
   }
   if (!encodes.empty())
     locals += "  CUresult result;\n";

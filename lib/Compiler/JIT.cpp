@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 using namespace tilec;
@@ -69,22 +70,51 @@ llvm::Error jit::packArguments(const KernelMetadata &md,
     return llvm::make_error<ArgumentError>(
         fmt::format("launch of '{}': {}", md.name, message));
   };
-  if (args.size() != md.params.size())
+  size_t numPassed = md.getNumPassedParams();
+  if (args.size() != numPassed)
     return fail(fmt::format("expected {} arguments (the parameters that are "
                             "not constexpr), got {}",
-                            md.params.size(), args.size()));
-  out.slots.assign(args.size(), 0);
-  out.pointers.resize(args.size());
+                            numPassed, args.size()));
+  out.slots.assign(md.params.size(), 0);
+  out.pointers.resize(md.params.size());
   // All maps at once, before any pointer to one is taken.
   out.maps.resize(llvm::count_if(md.params, [](const KernelParam &p) {
     return p.kind == KernelParam::Kind::TensorDesc;
   }));
   size_t numMaps = 0;
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(md.params, args))) {
-    const KernelParam &p = std::get<0>(pair);
-    const KernelArg &a = std::get<1>(pair);
-    uint64_t &slot = out.slots[i];
-    out.pointers[i] = &slot;
+  // `i` counts the arguments, `j` the parameters: a descriptor's hidden
+  // parameters take their values from its argument, the last one passed.
+  size_t i = 0;
+  const TensorDescArg *lastDesc = nullptr;
+  for (auto [j, p] : llvm::enumerate(md.params)) {
+    uint64_t &slot = out.slots[j];
+    out.pointers[j] = &slot;
+    if (!p.isPassed()) {
+      bool isShape = p.kind == KernelParam::Kind::TensorDescShape;
+      const llvm::SmallVector<int64_t, 4> *values =
+          lastDesc ? (isShape ? &lastDesc->shape : &lastDesc->strides)
+                   : nullptr;
+      if (!values || p.dim >= values->size())
+        return fail(fmt::format("parameter {} ('{}') is a tensor "
+                                "descriptor's hidden {} {} and follows no "
+                                "descriptor of that rank",
+                                j + 1, p.name, isShape ? "shape" : "stride",
+                                p.dim));
+      int64_t v = (*values)[p.dim];
+      if (isShape) {
+        // The map was encoded: the shape is positive; i32 is Triton's type.
+        if (v > INT32_MAX)
+          return fail(fmt::format(
+              "argument {} ('{}'): dimension {} of the tensor is {}, past "
+              "the i32 the kernel reads its shape as",
+              i, md.params[j - 1 - p.dim].name, p.dim, v));
+        store(slot, static_cast<uint32_t>(v));
+      } else {
+        store(slot, v);
+      }
+      continue;
+    }
+    const KernelArg &a = args[i];
     auto mismatch = [&](llvm::StringRef hint = "") {
       return fail(fmt::format("argument {} ('{}') is {} in the signature, got "
                               "{}{}",
@@ -178,10 +208,15 @@ llvm::Error jit::packArguments(const KernelMetadata &md,
                             fmt::format("launch of '{}': argument {} ('{}'): ",
                                         md.name, i + 1, p.name));
       out.maps[numMaps] = *map;
-      out.pointers[i] = &out.maps[numMaps++];
+      out.pointers[j] = &out.maps[numMaps++];
+      lastDesc = &d;
       break;
     }
+    case KernelParam::Kind::TensorDescShape:
+    case KernelParam::Kind::TensorDescStride:
+      llvm_unreachable("hidden parameters are filled above");
     }
+    ++i;
   }
   return llvm::Error::success();
 }

@@ -36,7 +36,8 @@ namespace {
 constexpr char kMagic[8] = {'T', 'I', 'L', 'E', 'C', 'K', 'C', '1'};
 /// Bumped whenever the payload layout changes; older entries then miss.
 /// 4: tensor descriptor parameters carry their TensorDescLayout.
-constexpr uint32_t kFormatVersion = 4;
+/// 5: a descriptor's hidden shape and stride parameters carry their dim.
+constexpr uint32_t kFormatVersion = 5;
 /// magic, version, reserved, payload length, checksum.
 constexpr size_t kHeaderBytes = 8 + 4 + 4 + 8 + 8;
 /// The largest payload a reader accepts: far above any kernel's PTX and
@@ -259,6 +260,8 @@ std::string KernelCache::serializeEntry(llvm::StringRef key,
     p.u64(param.bits);
     if (param.kind == KernelParam::Kind::TensorDesc)
       writeLayout(p, param.desc);
+    if (!param.isPassed())
+      p.u64(param.dim);
   }
 
   Writer h;
@@ -317,7 +320,7 @@ KernelCache::deserializeEntry(llvm::StringRef bytes, llvm::StringRef key) {
     param.name = r.str();
     param.type = r.str();
     uint64_t kind = r.u64();
-    if (kind > static_cast<uint64_t>(KernelParam::Kind::TensorDesc))
+    if (kind > static_cast<uint64_t>(KernelParam::Kind::TensorDescStride))
       return bad("bad parameter kind");
     param.kind = static_cast<KernelParam::Kind>(kind);
     param.bits = static_cast<unsigned>(r.u64());
@@ -325,6 +328,8 @@ KernelCache::deserializeEntry(llvm::StringRef bytes, llvm::StringRef key) {
         !readLayout(r, param.desc))
       return bad(fmt::format("bad tensor descriptor layout of parameter '{}'",
                              param.name));
+    if (!param.isPassed())
+      param.dim = static_cast<unsigned>(r.u64());
     md.params.push_back(std::move(param));
   }
   if (r.failed || !r.atEnd())

@@ -71,7 +71,21 @@ llvm::Error tilec::describeKernelSignature(mlir::ModuleOp module,
           "kernel '{}': parameter '{}' has type {}, which no launch can pass",
           md.name, p.name, text));
     };
-    if (auto desc = llvm::dyn_cast<tile::TensorDescType>(type)) {
+    auto shapeDim = kernel.getArgAttrOfType<mlir::IntegerAttr>(
+        i, "tile.desc_shape");
+    auto strideDim = kernel.getArgAttrOfType<mlir::IntegerAttr>(
+        i, "tile.desc_stride");
+    if (shapeDim || strideDim) {
+      // A descriptor's hidden shape or stride: the launch fills it.
+      unsigned want = shapeDim ? 32 : 64;
+      if (!type.isInteger(want))
+        return unsupported();
+      p.type = fmt::format("i{}", want);
+      p.kind = shapeDim ? KernelParam::Kind::TensorDescShape
+                        : KernelParam::Kind::TensorDescStride;
+      p.bits = want;
+      p.dim = (shapeDim ? shapeDim : strideDim).getInt();
+    } else if (auto desc = llvm::dyn_cast<tile::TensorDescType>(type)) {
       mlir::RankedTensorType block = desc.getBlockType();
       std::string elem = getScalarName(block.getElementType(), false);
       if (elem.empty())
@@ -107,6 +121,37 @@ llvm::Error tilec::describeKernelSignature(mlir::ModuleOp module,
       p.bits = type.getIntOrFloatBitWidth();
     }
     md.params.push_back(std::move(p));
+  }
+  // The hidden parameters follow their descriptor, the shapes then the
+  // strides of every dimension, as the launchers expect them.
+  for (size_t i = 0; i < md.params.size(); ++i) {
+    if (md.params[i].kind != KernelParam::Kind::TensorDesc)
+      continue;
+    size_t rank = md.params[i].desc.blockShape.size();
+    if (i + 1 >= md.params.size() || md.params[i + 1].isPassed())
+      continue;
+    for (size_t k = 0; k < 2 * rank; ++k) {
+      size_t j = i + 1 + k;
+      KernelParam::Kind want = k < rank ? KernelParam::Kind::TensorDescShape
+                                        : KernelParam::Kind::TensorDescStride;
+      if (j >= md.params.size() || md.params[j].kind != want ||
+          md.params[j].dim != k % rank)
+        return llvm::createStringError(fmt::format(
+            "kernel '{}': the hidden shape and strides of tensor descriptor "
+            "'{}' are not the {} parameters after it",
+            md.name, md.params[i].name, 2 * rank));
+    }
+    i += 2 * rank;
+  }
+  for (size_t i = 0, desc = 0; i < md.params.size(); ++i) {
+    if (md.params[i].kind == KernelParam::Kind::TensorDesc)
+      desc = i + 1;
+    else if (md.params[i].isPassed())
+      desc = 0;
+    else if (!desc)
+      return llvm::createStringError(fmt::format(
+          "kernel '{}': hidden parameter '{}' follows no tensor descriptor",
+          md.name, md.params[i].name));
   }
   return llvm::Error::success();
 }

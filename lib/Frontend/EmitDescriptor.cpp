@@ -2,9 +2,11 @@
 //
 // A `tensordesc<fp16[128, 64]>` parameter (Triton's host-side
 // TensorDescriptor): `desc.load([i, j])`, `desc.store([i, j], value)` and
-// the attributes the block determines. What lives in the tensor map only
-// (the tensor's shape and strides) is not readable in the kernel. A
-// descriptor made in the kernel (tl.make_tensor_descriptor) also reduces
+// the attributes the block determines. `desc.shape` (i32 each) and
+// `desc.strides` (i64 each, in elements) read the hidden kernel arguments
+// that follow the map (Emitter::emitKernel), which the launcher fills from
+// the tensor it encodes the map from: the map itself cannot be read back.
+// A descriptor made in the kernel (tl.make_tensor_descriptor) also reduces
 // into memory (`desc.atomic_add` and the like) with masked atomics; the
 // other descriptor operations Triton has are refused by name.
 //
@@ -33,17 +35,16 @@ FailureOr<TValue> Emitter::descriptorAttribute(const TValue &desc,
       dims.push_back(TValue::integer(d));
     return TValue::tuple(std::move(dims));
   }
-  if ((attr == "shape" || attr == "strides") && desc.isDeviceDescriptor()) {
+  // A device descriptor's fields and a parameter's hidden arguments, laid
+  // out alike: the base, the shapes, the strides.
+  if (attr == "shape" || attr == "strides") {
     size_t rank = block.shape.size();
+    assert(desc.getElts().size() == 1 + 2 * rank && "descriptor fields");
     size_t first = attr == "shape" ? 1 : 1 + rank;
     std::vector<TValue> dims(desc.getElts().begin() + first,
                              desc.getElts().begin() + first + rank);
     return TValue::tuple(std::move(dims));
   }
-  if (attr == "shape" || attr == "strides")
-    return err(l, "'" + attr + "' of a tensor descriptor is not available in "
-                               "tilec kernels: it lives in the tensor map "
-                               "the host encodes");
   return err(l, desc.describe() + " has no attribute '" + attr + "'");
 }
 

@@ -27,6 +27,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -588,9 +590,20 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
       };
   for (const ArgInfo &a : runtimeArgs)
     collect(a.param, *a.entry, a.param->name);
+  // A tensor descriptor's map hides the tensor's shape and strides from
+  // the kernel, so each descriptor is followed by hidden parameters that
+  // carry them (as Triton passes them): one i32 per dimension for the
+  // shape, then one i64 per dimension for the strides. They are marked
+  // `tile.desc_shape` / `tile.desc_stride` with their dimension, so the
+  // ABI read back from the IR (KernelMetadata) knows to fill them from the
+  // descriptor's tensor; the ones of a descriptor whose shape and strides
+  // the kernel never reads are dropped once the body is emitted.
   llvm::SmallVector<mlir::Type> argTypes;
+  // The index of each leaf's argument (its first, for a descriptor).
+  llvm::SmallVector<unsigned> leafArg;
   for (const Leaf &a : leaves) {
     const SignatureEntry &e = *a.entry;
+    leafArg.push_back(argTypes.size());
     if (e.kind != SignatureEntry::Kind::TensorDesc) {
       argTypes.push_back(getMlirType(&ctx, e.type));
       continue;
@@ -613,13 +626,18 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
     argTypes.push_back(tilec::tile::TensorDescType::get(
         &ctx, mlir::RankedTensorType::get(e.blockShape,
                                           getMlirType(&ctx, e.type))));
+    argTypes.append(e.blockShape.size(), b.getI32Type());
+    argTypes.append(e.blockShape.size(), b.getI64Type());
   }
   auto fn = mlir::func::FuncOp::create(b, loc(kernel->nameLoc), kernel->name,
                                        b.getFunctionType(argTypes, {}));
   fn->setAttr("tile.kernel", b.getUnitAttr());
   mlir::Block *entry = fn.addEntryBlock();
   std::vector<TValue> leafValues;
-  for (auto [i, a] : llvm::enumerate(leaves)) {
+  // Each descriptor's hidden arguments: its first and their count.
+  llvm::SmallVector<std::pair<unsigned, unsigned>> hiddenArgs;
+  for (auto [leaf, a] : llvm::enumerate(leaves)) {
+    unsigned i = leafArg[leaf];
     // The kernel's signature as a host sees it, read back from the IR by
     // the compile driver (KernelMetadata): each argument is located at its
     // parameter, named by it, and MLIR's signless integers are marked when
@@ -636,11 +654,32 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
       fn.setArgAttr(i, "tile.equal_to_1", b.getUnitAttr());
       leafValues.push_back(TValue::integer(1));
     } else if (a.entry->kind == SignatureEntry::Kind::TensorDesc) {
-      leafValues.push_back(TValue::descriptor(
+      // The fields as a device descriptor lays them out (Value.h), with no
+      // base: the map has it.
+      size_t rank = a.entry->blockShape.size();
+      std::vector<TValue> fields{TValue::none()};
+      for (size_t k = 0; k < 2 * rank; ++k) {
+        unsigned h = i + 1 + k;
+        bool isShape = k < rank;
+        unsigned dim = isShape ? k : k - rank;
+        entry->getArgument(h).setLoc(mlir::NameLoc::get(
+            b.getStringAttr(a.name + (isShape ? ".shape." : ".strides.") +
+                            std::to_string(dim)),
+            loc(a.param->loc)));
+        fn.setArgAttr(h, isShape ? "tile.desc_shape" : "tile.desc_stride",
+                      b.getI32IntegerAttr(dim));
+        fields.push_back(TValue::runtime(
+            entry->getArgument(h),
+            TileType{ElemType::scalar(isShape ? DType::I32 : DType::I64),
+                     {}}));
+      }
+      hiddenArgs.push_back({i + 1, unsigned(2 * rank)});
+      leafValues.push_back(TValue::hostDescriptor(
           entry->getArgument(i),
           TileType{a.entry->type,
                    llvm::SmallVector<int64_t, 4>(a.entry->blockShape.begin(),
-                                                 a.entry->blockShape.end())}));
+                                                 a.entry->blockShape.end())},
+          std::move(fields)));
     } else {
       leafValues.push_back(TValue::runtime(entry->getArgument(i),
                                            TileType{a.entry->type, {}}));
@@ -685,6 +724,18 @@ Emitter::emitKernel(const tilec::FrontendOptions &opts) {
   }
   b.setInsertionPointToEnd(entry);
   mlir::func::ReturnOp::create(b, loc(flow.loc));
+  // The hidden arguments of a descriptor whose shape and strides are never
+  // read go: a kernel that does not need them keeps the ABI of the
+  // descriptor alone (all or none, so a launcher finds them where
+  // KernelParam::Kind says).
+  llvm::BitVector unused(fn.getNumArguments());
+  for (auto [first, count] : hiddenArgs)
+    if (llvm::all_of(llvm::seq(first, first + count), [&](unsigned h) {
+          return entry->getArgument(h).use_empty();
+        }))
+      unused.set(first, first + count);
+  if (unused.any() && failed(fn.eraseArguments(unused)))
+    return nullptr;
   if (failed(checkTileShapes(*mod)) || failed(mlir::verify(*mod)))
     return nullptr;
   return mod;

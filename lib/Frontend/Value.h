@@ -103,6 +103,16 @@ public:
     t.type = std::move(block);
     return t;
   }
+  /// A tensor descriptor parameter: the map `v` and `fields` laid out as a
+  /// device descriptor's (the first, the base, None: the map holds it),
+  /// the shapes and strides being the hidden kernel arguments that follow
+  /// the map.
+  static TValue hostDescriptor(mlir::Value v, TileType block,
+                               std::vector<TValue> fields) {
+    TValue t = descriptor(v, std::move(block));
+    t.elts = std::move(fields);
+    return t;
+  }
   /// A tensor descriptor made in the kernel (tl.make_tensor_descriptor): no
   /// MLIR value; `fields` are runtime scalars, the base pointer, then per
   /// dimension the shapes (i32) and the strides (i64); `padNan` is

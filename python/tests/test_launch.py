@@ -339,3 +339,28 @@ def test_kernel_without_parameters(fake):
     with pytest.raises(TypeError):
         k[(1,)](3)
     assert fake.fake_launches() == before + 2
+
+
+def test_tensor_descriptor_shape_and_strides(fake):
+    """A kernel reading a descriptor's shape and strides takes them as
+    hidden parameters after its map, filled from the descriptor: one
+    argument per descriptor still."""
+    fake.fake_set_arg_count(6)
+    k = tilec.jit(kernels.desc_shape_kernel.fn)
+    a = FakeTensor(0xe00000, "float16")
+    for i in range(2):
+        da = TensorDescriptor(a, [256 + i, 64], [64, 1], [64, 64])
+        compiled = k[(1,)](da, FakeTensor(0xd00000, "int64"))
+        kinds = [p["kind"] for p in compiled.metadata["params"]]
+        assert kinds == ["tensordesc", "tensordesc_shape", "tensordesc_shape",
+                         "tensordesc_stride", "tensordesc_stride", "pointer"]
+        assert [p["name"] for p in compiled.metadata["params"][1:5]] == [
+            "in_desc.shape.0", "in_desc.shape.1", "in_desc.strides.0",
+            "in_desc.strides.1"]
+        assert compiled.kinds == ["tensordesc", "pointer"]
+        assert last_launch(fake, 6)[3] == [0xe00000, 256 + i, 64, 64, 1,
+                                           0xd00000]
+    # The bare compiled kernel launches with one argument per descriptor.
+    compiled[(1,)](TensorDescriptor(a, [128, 32], [32, 1], [64, 64]),
+                   FakeTensor(0xd00000, "int64"))
+    assert last_launch(fake, 6)[3] == [0xe00000, 128, 32, 32, 1, 0xd00000]

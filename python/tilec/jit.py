@@ -119,11 +119,13 @@ class CompiledKernel:
         self.metadata = Metadata(compiled.metadata)
         self.name = self.metadata.name
         self.asm = _Asm(self)
-        self.kinds = [p["kind"] for p in compiled.metadata["params"]]
+        # The parameters a launch passes: not a tensor descriptor's hidden
+        # shape and strides, which the library fills from the descriptor.
+        self._params = passed_params(compiled.metadata["params"])
+        self.kinds = [p["kind"] for p in self._params]
         # The slots' struct format, 8 bytes per argument (launch.Entry puts
         # the packet's header in front).
-        self._format = "<" + "".join(
-            _slot_format(p) for p in compiled.metadata["params"])
+        self._format = "<" + "".join(_slot_format(p) for p in self._params)
         # The runtime arguments the signature specialized: (index, name,
         # entry) of each `:16` and `:1`, which a launch of the bare
         # compiled kernel checks (JITFunction's launches specialized on
@@ -136,7 +138,7 @@ class CompiledKernel:
         self._lock = threading.Lock()
 
     def _set_checks(self, entry_by_param):
-        for i, p in enumerate(self.metadata["params"]):
+        for i, p in enumerate(self._params):
             entry = entry_by_param.get(p["name"], "")
             if entry.endswith(":16") or entry.endswith(":1"):
                 self._checks.append((i, p["name"], entry))
@@ -237,7 +239,7 @@ class CompiledKernel:
         arguments themselves, or one value per parameter of the kernel (a
         tuple parameter as its tuple), as Triton's launcher takes them;
         tensors become their addresses."""
-        params = self.metadata["params"]
+        params = self._params
         names = self.fn.arg_names
         # One per parameter, unless the count is the runtime one (a tuple
         # argument says which, where tuple leaves make the counts equal).
@@ -295,6 +297,16 @@ def _check_specialized(kernel, name, entry, value):
     elif value != 1:
         raise ArgumentError(f"launch of '{kernel}': argument '{name}' is "
                             f"{entry} in the signature, but {value} is not 1")
+
+
+# The kinds of a tensor descriptor's hidden parameters (its tensor's shape
+# and strides, which the kernel reads), filled by the launch.
+HIDDEN_KINDS = ("tensordesc_shape", "tensordesc_stride")
+
+
+def passed_params(params):
+    """The metadata's parameters that a launch takes an argument for."""
+    return [p for p in params if p["kind"] not in HIDDEN_KINDS]
 
 
 def _slot_format(param):

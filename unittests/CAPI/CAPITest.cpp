@@ -171,6 +171,43 @@ TEST(CAPITest, TensorDescriptorParameters) {
   tilec_options_free(o);
 }
 
+TEST(CAPITest, DescriptorShapeAndStridesAreHiddenParameters) {
+  const char *source =
+      "import triton\nimport triton.language as tl\n"
+      "@triton.jit\ndef k(d, out):\n"
+      "    tl.store(out, d.shape[0] * d.strides[0] + d.shape[1])\n";
+  tilec_options *o = ptxOptions("k", "tensordesc<fp16[64, 64]>, *i64");
+  tilec_options_set_arch(o, "sm_90a");
+  tilec_compiled *c = compileOk(source, o);
+  ASSERT_NE(c, nullptr);
+  ASSERT_EQ(tilec_compiled_int(c, TILEC_MD_NUM_PARAMS), 6);
+  struct {
+    const char *name, *type;
+    tilec_param_kind kind;
+    unsigned bits;
+  } want[] = {{"d", "tensordesc<fp16[64, 64]>", TILEC_PARAM_TENSORDESC, 1024},
+              {"d.shape.0", "i32", TILEC_PARAM_TENSORDESC_SHAPE, 32},
+              {"d.shape.1", "i32", TILEC_PARAM_TENSORDESC_SHAPE, 32},
+              {"d.strides.0", "i64", TILEC_PARAM_TENSORDESC_STRIDE, 64},
+              {"d.strides.1", "i64", TILEC_PARAM_TENSORDESC_STRIDE, 64},
+              {"out", "*i64", TILEC_PARAM_POINTER, 64}};
+  for (size_t i = 0; i < 6; ++i) {
+    tilec_param p;
+    ASSERT_EQ(tilec_compiled_param(c, i, &p), 0);
+    EXPECT_STREQ(p.name, want[i].name);
+    EXPECT_STREQ(p.type, want[i].type);
+    EXPECT_EQ(p.kind, want[i].kind) << i;
+    EXPECT_EQ(p.bits, want[i].bits) << i;
+  }
+  char *json = tilec_compiled_metadata_json(c);
+  std::string text(json);
+  tilec_free(json);
+  EXPECT_NE(text.find("\"tensordesc_shape\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"tensordesc_stride\""), std::string::npos) << text;
+  tilec_compiled_free(c);
+  tilec_options_free(o);
+}
+
 TEST(CAPITest, CompileErrorsAreTheLocatedDiagnostics) {
   const char *source = "import triton\nimport triton.language as tl\n"
                        "@triton.jit\ndef f(p):\n    x = tl.arange(0, 100)\n";

@@ -7,7 +7,9 @@
 // linked against a stub driver that prints what cuTensorMapEncodeTiled and
 // cuLaunchKernel received, and run. Likewise a kernel with more than 48 KiB
 // of dynamic shared memory, against a stub that refuses its launch, as the
-// driver does, unless cuFuncSetAttribute allowed it. The lit test
+// driver does, unless cuFuncSetAttribute allowed it. And a kernel that reads
+// a descriptor's shape and strides, whose hidden parameters the launcher
+// fills from the descriptor's C arrays. The lit test
 // test/Tools/c_launcher.py covers kernels without descriptors.
 //
 //===----------------------------------------------------------------------===//
@@ -27,6 +29,10 @@
 using namespace tilec;
 
 namespace {
+
+std::string fmt(const char *prefix, unsigned d) {
+  return prefix + std::to_string(d);
+}
 
 /// `tensordesc<type[block]>` planned as the compiler plans it.
 KernelParam descParam(std::string name, std::string type, unsigned bytes,
@@ -256,6 +262,119 @@ TEST(CLauncherTest, GeneratedCEncodesAsTheRuntimeDoes) {
             "launch grid=7 block=256 maps=1,2 M=1000\n"
             "result 0\n"
             "result 1\n");
+}
+
+/// tmaKernel() reading a_desc's shape and strides: its hidden parameters
+/// follow it.
+CompiledKernel hiddenKernel() {
+  CompiledKernel k = tmaKernel();
+  std::vector<KernelParam> hidden;
+  for (unsigned d = 0; d < 4; ++d) {
+    bool isShape = d < 2;
+    KernelParam p{fmt(isShape ? "a_desc.shape." : "a_desc.strides.", d % 2),
+                  isShape ? "i32" : "i64",
+                  isShape ? KernelParam::Kind::TensorDescShape
+                          : KernelParam::Kind::TensorDescStride,
+                  isShape ? 32u : 64u};
+    p.dim = d % 2;
+    hidden.push_back(p);
+  }
+  auto &params = k.metadata.params;
+  params.insert(params.begin() + 1, hidden.begin(), hidden.end());
+  return k;
+}
+
+TEST(CLauncherTest, HiddenParametersComeFromTheDescriptor) {
+  auto [h, c] = emit(hiddenKernel());
+  // The C signature is the descriptor's alone.
+  EXPECT_NE(h.find("    const int64_t a_desc_strides[2],\n"
+                   "    CUdeviceptr c_desc_base,"),
+            std::string::npos)
+      << h;
+  EXPECT_NE(h.find(" * The kernel reads the shape and strides of `a_desc`: "
+                   "the launch\n"
+                   " * passes a_desc_shape (as int32) and a_desc_strides to "
+                   "it as well. */"),
+            std::string::npos)
+      << h;
+  EXPECT_NE(c.find("void *args[] = {&a_desc_map, &a_desc_shape_0, "
+                   "&a_desc_shape_1, &a_desc_strides_0, &a_desc_strides_1, "
+                   "&c_desc_map, &M, NULL};"),
+            std::string::npos)
+      << c;
+  EXPECT_NE(c.find("  int32_t a_desc_shape_0;\n"), std::string::npos) << c;
+  EXPECT_NE(c.find("  int64_t a_desc_strides_1;\n"), std::string::npos) << c;
+  EXPECT_NE(c.find("  a_desc_strides_0 = a_desc_strides[0];\n"),
+            std::string::npos)
+      << c;
+}
+
+/// kStubDriver for hiddenKernel(): the launch prints the hidden arguments.
+constexpr const char *kHiddenDriver = R"c(
+#include "hd.h"
+#include <stdio.h>
+
+CUresult cuModuleLoadData(CUmodule *m, const void *image) {
+  (void)image;
+  *m = (CUmodule)1;
+  return CUDA_SUCCESS;
+}
+CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
+  (void)m; (void)name;
+  *f = (CUfunction)2;
+  return CUDA_SUCCESS;
+}
+CUresult cuModuleUnload(CUmodule m) {
+  (void)m;
+  return CUDA_SUCCESS;
+}
+CUresult cuTensorMapEncodeTiled(CUtensorMap *map, CUtensorMapDataType type,
+    cuuint32_t rank, void *address, const cuuint64_t *dims,
+    const cuuint64_t *strides, const cuuint32_t *box,
+    const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2,
+    CUtensorMapFloatOOBfill oob) {
+  (void)map; (void)type; (void)rank; (void)address; (void)dims;
+  (void)strides; (void)box; (void)elementStrides; (void)interleave;
+  (void)swizzle; (void)l2; (void)oob;
+  return CUDA_SUCCESS;
+}
+CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
+    unsigned bx, unsigned by, unsigned bz, unsigned shared, CUstream s,
+    void **args, void **extra) {
+  (void)f; (void)gx; (void)gy; (void)gz; (void)bx; (void)by; (void)bz;
+  (void)shared; (void)s; (void)extra;
+  printf("launch shape=%d,%d strides=%lld,%lld M=%d\n", *(int32_t *)args[1],
+         *(int32_t *)args[2], (long long)*(int64_t *)args[3],
+         (long long)*(int64_t *)args[4], *(int32_t *)args[6]);
+  return CUDA_SUCCESS;
+}
+
+int main(void) {
+  const int64_t aShape[2] = {1000, 200}, aStrides[2] = {256, 1};
+  const int64_t bigShape[2] = {(int64_t)1 << 31, 64}, bigStrides[2] = {64, 1};
+  const int64_t cShape[2] = {1000, 300}, cStrides[2] = {304, 1};
+  if (load_hd() != CUDA_SUCCESS)
+    return 1;
+  printf("result %d\n", (int)hd(NULL, 7, 1, 1, 0x10000, aShape, aStrides,
+                                0x20000, cShape, cStrides, 1000));
+  printf("result %d\n", (int)hd(NULL, 7, 1, 1, 0x10000, bigShape, bigStrides,
+                                0x20000, cShape, cStrides, 1000));
+  return 0;
+}
+)c";
+
+TEST(CLauncherTest, GeneratedCFillsHiddenParameters) {
+  llvm::ErrorOr<std::string> cc = llvm::sys::findProgramByName("cc");
+  if (!cc)
+    GTEST_SKIP() << "no C compiler (cc) here";
+  std::optional<std::string> out =
+      runWithStubDriver(*cc, hiddenKernel(), "hd", kHiddenDriver);
+  ASSERT_TRUE(out);
+  // A row count past the kernel's i32 is CUDA_ERROR_INVALID_VALUE (1).
+  EXPECT_EQ(*out, "launch shape=1000,200 strides=256,1 M=1000\n"
+                  "result 0\n"
+                  "result 1\n");
 }
 
 /// matmul_kernel(c_ptr, M) with `bytes` of dynamic shared memory.

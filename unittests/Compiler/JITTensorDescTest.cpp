@@ -6,7 +6,9 @@
 // pointer points at, refuses it for other parameters (and other arguments
 // for a descriptor parameter), and names the kernel and parameter in the
 // encoder's errors; a launch hands the whole 128-byte map to the fake
-// driver, whose encoder wrote its arguments into it (FakeTensorMap.h).
+// driver, whose encoder wrote its arguments into it (FakeTensorMap.h). A
+// descriptor's hidden shape and stride parameters are filled from its
+// TensorDescArg, and take no argument of their own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -202,6 +204,84 @@ TEST_F(JITTensorDescTest, LaunchPassesTheWholeMap) {
   EXPECT_TRUE(bad.isA<ArgumentError>());
   llvm::consumeError(std::move(bad));
   EXPECT_EQ(state.launches, 1);
+}
+
+/// descKernel() where the kernel reads a_desc's shape and strides: its
+/// hidden parameters follow it, as describeKernelSignature reads them from
+/// the IR.
+KernelMetadata hiddenKernel() {
+  KernelMetadata md = descKernel();
+  std::vector<KernelParam> hidden;
+  for (unsigned d = 0; d < 2; ++d) {
+    KernelParam p{"a_desc.shape." + std::to_string(d), "i32",
+                  KernelParam::Kind::TensorDescShape, 32};
+    p.dim = d;
+    hidden.push_back(p);
+  }
+  for (unsigned d = 0; d < 2; ++d) {
+    KernelParam p{"a_desc.strides." + std::to_string(d), "i64",
+                  KernelParam::Kind::TensorDescStride, 64};
+    p.dim = d;
+    hidden.push_back(p);
+  }
+  md.params.insert(md.params.begin() + 1, hidden.begin(), hidden.end());
+  return md;
+}
+
+TEST_F(JITTensorDescTest, FillsHiddenShapeAndStrides) {
+  KernelMetadata md = hiddenKernel();
+  EXPECT_EQ(md.params.size(), 7u);
+  EXPECT_EQ(md.getNumPassedParams(), 3u);
+  TensorDescArg a{kDevicePtr, {1000, 200}, {256, 1}};
+  PackedArgs packed;
+  llvm::Error e = packArguments(md, {a, DevicePtr{0x9000}, 7}, packed);
+  ASSERT_FALSE(static_cast<bool>(e)) << llvm::toString(std::move(e));
+  ASSERT_EQ(packed.pointers.size(), 7u);
+  ASSERT_EQ(packed.maps.size(), 1u);
+  EXPECT_EQ(packed.pointers[0], static_cast<void *>(&packed.maps[0]));
+  EXPECT_EQ(readFakeTensorMap(packed.pointers[0]).globalDim[1], 1000u);
+  // The shapes as i32, the strides as i64, each in its own slot.
+  int32_t m, n;
+  std::memcpy(&m, packed.pointers[1], 4);
+  std::memcpy(&n, packed.pointers[2], 4);
+  EXPECT_EQ(m, 1000);
+  EXPECT_EQ(n, 200);
+  int64_t s0, s1;
+  std::memcpy(&s0, packed.pointers[3], 8);
+  std::memcpy(&s1, packed.pointers[4], 8);
+  EXPECT_EQ(s0, 256);
+  EXPECT_EQ(s1, 1);
+  EXPECT_EQ(packed.pointers[5], &packed.slots[5]);
+  EXPECT_EQ(packed.slots[5], 0x9000u);
+  int32_t count;
+  std::memcpy(&count, packed.pointers[6], 4);
+  EXPECT_EQ(count, 7);
+}
+
+TEST_F(JITTensorDescTest, HiddenParametersTakeNoArgument) {
+  KernelMetadata md = hiddenKernel();
+  TensorDescArg a{kDevicePtr, {1000, 200}, {256, 1}};
+  PackedArgs packed;
+  // Passing the shape as if it were an argument is a count mismatch.
+  llvm::Error e =
+      packArguments(md, {a, 1000, 200, DevicePtr{0x9000}, 7}, packed);
+  ASSERT_TRUE(static_cast<bool>(e));
+  EXPECT_TRUE(e.isA<ArgumentError>());
+  EXPECT_NE(llvm::toString(std::move(e)).find("expected 3 arguments"),
+            std::string::npos);
+}
+
+TEST_F(JITTensorDescTest, RefusesAShapePastI32) {
+  KernelMetadata md = hiddenKernel();
+  // 2^31 rows of 16 halves: a tensor TMA can address, whose row count the
+  // kernel's i32 `a_desc.shape[0]` cannot hold.
+  TensorDescArg a{kDevicePtr, {int64_t(1) << 31, 64}, {64, 1}};
+  PackedArgs packed;
+  llvm::Error e = packArguments(md, {a, DevicePtr{0x9000}, 7}, packed);
+  ASSERT_TRUE(static_cast<bool>(e));
+  EXPECT_TRUE(e.isA<ArgumentError>());
+  EXPECT_NE(llvm::toString(std::move(e)).find("past the i32"),
+            std::string::npos);
 }
 
 } // namespace

@@ -339,6 +339,36 @@ TEST_F(KernelCacheTest, EntryChecksSayWhatFailed) {
                 std::to_string(bytes.size() - 32));
 }
 
+TEST_F(KernelCacheTest, HiddenDescriptorParametersKeepTheirDim) {
+  CompiledKernel k;
+  k.ptx = "ptx";
+  KernelParam desc{"a_desc", "tensordesc<bf16[64, 128]>",
+                   KernelParam::Kind::TensorDesc, 1024};
+  desc.desc.elemType = "bf16";
+  desc.desc.elemBytes = 2;
+  desc.desc.blockShape = {64, 128};
+  desc.desc.boxShape = {64, 64};
+  desc.desc.swizzleBytes = 128;
+  KernelParam shape{"a_desc.shape.1", "i32",
+                    KernelParam::Kind::TensorDescShape, 32};
+  shape.dim = 1;
+  KernelParam stride{"a_desc.strides.0", "i64",
+                     KernelParam::Kind::TensorDescStride, 64};
+  k.metadata.params = {desc, shape, stride};
+  llvm::Expected<CompiledKernel> back = KernelCache::deserializeEntry(
+      KernelCache::serializeEntry("key", k), "key");
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  ASSERT_EQ(back->metadata.params.size(), 3u);
+  EXPECT_EQ(back->metadata.params[1].kind, KernelParam::Kind::TensorDescShape);
+  EXPECT_EQ(back->metadata.params[1].dim, 1u);
+  EXPECT_EQ(back->metadata.params[1].name, "a_desc.shape.1");
+  EXPECT_EQ(back->metadata.params[2].kind,
+            KernelParam::Kind::TensorDescStride);
+  EXPECT_EQ(back->metadata.params[2].dim, 0u);
+  EXPECT_EQ(back->metadata.params[2].bits, 64u);
+  EXPECT_EQ(back->metadata.getNumPassedParams(), 1u);
+}
+
 TEST_F(KernelCacheTest, TensorDescParametersKeepTheirLayout) {
   CompiledKernel k;
   k.ptx = "ptx";
@@ -377,17 +407,21 @@ TEST_F(KernelCacheTest, TensorDescParametersKeepTheirLayout) {
             "'a_desc'");
 }
 
-TEST_F(KernelCacheTest, EntriesOfTheFormatBeforeTensorDescsMiss) {
+TEST_F(KernelCacheTest, EntriesOfEarlierFormatsMiss) {
   CompiledKernel k;
   k.ptx = "ptx";
   std::string bytes = KernelCache::serializeEntry("key", k);
-  // Format 3 wrote no layouts; its entries must not be read as format 4.
-  bytes[8] = 3;
-  llvm::Expected<CompiledKernel> old =
-      KernelCache::deserializeEntry(bytes, "key");
-  ASSERT_FALSE(static_cast<bool>(old));
-  EXPECT_EQ(llvm::toString(old.takeError()),
-            "corrupt cache entry: format version 3, expected 4");
+  // Format 3 wrote no layouts, format 4 no hidden parameters' dims: their
+  // entries must not be read as format 5.
+  for (char version : {3, 4}) {
+    bytes[8] = version;
+    llvm::Expected<CompiledKernel> old =
+        KernelCache::deserializeEntry(bytes, "key");
+    ASSERT_FALSE(static_cast<bool>(old));
+    EXPECT_EQ(llvm::toString(old.takeError()),
+              "corrupt cache entry: format version " +
+                  std::to_string(version) + ", expected 5");
+  }
 }
 
 TEST_F(KernelCacheTest, UnusableDirectoryFallsBackToMemorySilently) {

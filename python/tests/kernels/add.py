@@ -53,3 +53,9 @@ def copy_tile_kernel(in_desc, out_desc, BLOCK_M: tl.constexpr,
 def no_params_kernel():
     x = tl.full((), 32, dtype=tl.int32)
     tl.static_assert(x.dtype == tl.int32)
+
+
+@tilec.jit
+def desc_shape_kernel(in_desc, out_ptr):
+    # The tensor's shape and strides: hidden parameters the launch fills.
+    tl.store(out_ptr, in_desc.shape[0] * in_desc.strides[0] + in_desc.shape[1])

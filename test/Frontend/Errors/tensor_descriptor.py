@@ -1,21 +1,9 @@
 # RUN: tilec %s -k k -s "tensordesc<fp16[64, 64]>, i32" --emit=tile --split-input-file --verify-diagnostics
-# Tensor descriptor misuse is refused at its line: what the tensor map hides
-# (shape, strides), Triton's descriptor methods tilec does not lower (by
-# name), offsets that are not one integer scalar per dimension, and stores
+# Tensor descriptor misuse is refused at its line: Triton's descriptor
+# methods tilec does not lower (by name), offsets that are not one integer scalar per dimension, and stores
 # whose tile does not have the block's shape (its dtype is converted, as
 # Triton does). Signature errors are in tensor_descriptor_sig.py.
 
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def k(d, n):
-    # expected-error @+1 {{'shape' of a tensor descriptor is not available in tilec kernels: it lives in the tensor map the host encodes}}
-    s = d.shape
-
-
-# -----
 import triton
 import triton.language as tl
 
