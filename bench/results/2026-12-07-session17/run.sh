@@ -7,6 +7,7 @@
 #                 reach, in the background, beside every sample against
 #                 float64 (C++ host); then Triton's tutorials unchanged
 #                 under tilec, alone.
+#   run.sh four   TT_SEL of Triton's language tests alone.
 #   run.sh three  attention with Triton's tutorial 06 beside it (under
 #                 Triton and through tilec), alone; then TT_SEL (a pytest
 #                 selection) of Triton's language tests in the background,
@@ -33,7 +34,11 @@ s() {
 }
 nvidia-smi -L | tee "$R/summary.txt"
 echo "commit $(cat .carry/commit) phase $PHASE" | tee -a "$R/summary.txt"
-if [ "$PHASE" = two ]; then
+if [ "$PHASE" = four ]; then
+  # Only TT_SEL of Triton's language tests (little device time left).
+  bash bench/triton_tests/run.sh "$R/tt" tilec "${TT_SECONDS:-60}" $TT_SEL > "$R/tt.out" 2>&1
+  tail -3 "$R/tt/pytest-tilec.log" | tee -a "$R/summary.txt"
+elif [ "$PHASE" = two ]; then
   s attention 110 python3 bench/attention_bench.py "$R/attn" --quick --ns 4096
   cat "$R/attn/attention_bench.md" 2>/dev/null
   ( bash bench/triton_tests/run.sh "$R/tt" tilec "${TT_SECONDS:-200}" \
