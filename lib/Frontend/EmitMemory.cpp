@@ -261,8 +261,10 @@ FailureOr<TValue> Emitter::store(const BoundArgs &a, SourceLoc l) {
       FailureOr<bool> t = truthy(m, a.locs[2]);
       if (failed(t))
         return failure();
+      // A constant False mask stores nothing, as in Triton (Triton's own
+      // test_store_constant uses it): the store is checked, then dropped.
       if (!*t)
-        return err(a.locs[2], "a constant False mask stores nothing");
+        return TValue::none();
     } else {
       TValue mv = m;
       if (!mv.getType().elem.isBool())
