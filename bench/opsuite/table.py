@@ -1233,8 +1233,12 @@ def build():
                            **(dict(low=-2, high=2) if fb in dts else
                               dict(low=0, high=0x78))),
                  BS=_tensor("u8", 64, fill="uniform", low=124, high=132),
+                 # fp16 operands: products up to 32 * 96 = 3072 are too
+                 # wide for exact fp32 partial sums, so the summation order
+                 # shows, by up to one fp32 ulp of the largest product.
                  C=_tensor("fp32", 1024, "out",
-                           compare=dict(rtol=1e-5, atol=1e-5))),
+                           compare=dict(rtol=1e-5, atol=2.5e-4 if "fp16" in
+                                        (fa, fb) else 1e-5))),
             key=rf"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.{ca}|"
                 rf"wgmma\.mma_async.*\.{ca}\.{ca}",
             triton_refuses=((f"{fa}_{fb}_32x32", "sm_80"),)
