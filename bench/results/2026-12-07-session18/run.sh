@@ -1,0 +1,51 @@
+#!/bin/bash
+# Session-18 GPU runs.
+#   run.sh three  attention with Triton's tutorial 06 beside it (under
+#                 Triton and through tilec), alone; then TT_SEL (a pytest
+#                 selection) of Triton's language tests in the background,
+#                 beside every sample (--quick) and the op suite's new
+#                 kernels, and Triton's PTX of the dot_scaled kernels
+#                 (which MMA it picks) by bench/opsuite/ptxdiff.py.
+# Carried: .carry as prepared in bench/results/README.md (session 17; see the session-18 section).
+# Results: $OUT/a.tgz and summary.txt. RUN_SECONDS bounds the whole.
+set -u
+cd "$(dirname "$0")/../../.."
+R=$OUT
+END=${RUN_SECONDS:-540}
+PHASE=${1:-two}
+xz -dc .carry/lib/libtilec.so.xz > /tmp/libtilec.so.0.1.0 && chmod +x /tmp/libtilec.so.0.1.0
+export TILEC_LIBRARY=/tmp/libtilec.so.0.1.0 TILEC_CACHE_DIR=/tmp/tilec-cache PYTHONUNBUFFERED=1
+# s NAME CAP COMMAND...: runs under min(CAP, what is left of END - 20 s).
+s() {
+  local n=$1 cap=$2; shift 2
+  local left=$((END - 20 - SECONDS)); [ "$left" -lt "$cap" ] && cap=$left
+  if [ "$cap" -le 5 ]; then echo "$n skipped (no time left)" | tee -a "$R/summary.txt"; return; fi
+  local t0=$SECONDS
+  timeout "$cap" "$@" > "$R/$n.log" 2>&1
+  echo "$n rc=$? ($((SECONDS-t0)) s of $cap)" | tee -a "$R/$n.log" "$R/summary.txt"
+  tail -3 "$R/$n.log" | grep -v " rc=" | cut -c1-300
+}
+nvidia-smi -L | tee "$R/summary.txt"
+echo "commit $(cat .carry/commit) phase $PHASE" | tee -a "$R/summary.txt"
+if [ "$PHASE" = three ]; then
+  # Alone first: attention with tutorial 06 beside it, the tutorial both
+  # under Triton and through tilec.jit, one config for both (PYTEST_VERSION
+  # makes the tutorial keep its test config, BLOCK_M 128, BLOCK_N 64, 2
+  # stages, 4 warps, instead of autotuning 20 configs per key).
+  PYTEST_VERSION=1 s attention 150 python3 bench/attention_bench.py "$R/attn" --quick \
+    --ns 4096 --tutorial .carry/ttests/tutorials/06-fused-attention.py
+  cat "$R/attn/attention_bench.md" 2>/dev/null
+  ( bash bench/triton_tests/run.sh "$R/tt" tilec "${TT_SECONDS:-170}" $TT_SEL > "$R/tt.out" 2>&1 ) &
+  TT=$!
+  s samples 150 .carry/tilec-gpu-samples-carry --quick .carry/samples
+  grep -c "^PASS" "$R/samples.log" | sed 's/^/samples PASS lines: /' | tee -a "$R/summary.txt"
+  grep "^FAIL" "$R/samples.log" | head -20 | tee -a "$R/summary.txt"
+  OPSUITE_CARRY=.carry/ops-new s ops 40 bash bench/opsuite/gpu.sh "$R/ops"
+  sed -n '/| status | kernels |/,/^$/p' "$R/ops/results.md" 2>/dev/null
+  wait $TT; echo "language tests done at $SECONDS s" | tee -a "$R/summary.txt"
+  tail -3 "$R/tt/pytest-tilec.log" | tee -a "$R/summary.txt"
+  s ptxdiff 60 python3 bench/opsuite/ptxdiff.py --carry .carry/ops-new --out "$R/ptxdiff" --only dot_scaled
+  grep -h -o -E "(wgmma[.a-z0-9_]*|mma[.]sync[.a-z0-9_]*)" "$R"/ptxdiff/triton/*.ptx 2>/dev/null | sort | uniq -c | tee -a "$R/summary.txt"
+fi
+sleep 1
+cd "$R" && tar czf /tmp/a.tgz . && mv /tmp/a.tgz . && find . -mindepth 1 -maxdepth 1 ! -name a.tgz ! -name summary.txt -exec rm -rf {} +
