@@ -5,7 +5,8 @@
 #                 selection) of Triton's language tests in the background,
 #                 beside every sample (--quick) and the op suite's new
 #                 kernels, and Triton's PTX of the dot_scaled kernels
-#                 (which MMA it picks) by bench/opsuite/ptxdiff.py.
+#                 (which MMA it picks) by bench/opsuite/ptxdiff.py; the
+#                 tl.add/sub/mul kernels (.carry/ops-add); sanitizers on both.
 # Carried: .carry as prepared in bench/results/README.md (session 17; see the session-18 section).
 # Results: $OUT/a.tgz and summary.txt. RUN_SECONDS bounds the whole.
 set -u
@@ -44,8 +45,14 @@ if [ "$PHASE" = three ]; then
   sed -n '/| status | kernels |/,/^$/p' "$R/ops/results.md" 2>/dev/null
   wait $TT; echo "language tests done at $SECONDS s" | tee -a "$R/summary.txt"
   tail -3 "$R/tt/pytest-tilec.log" | tee -a "$R/summary.txt"
+  OPSUITE_CARRY=.carry/ops-add s opsadd 30 bash bench/opsuite/gpu.sh "$R/ops-add"
+  sed -n '/| status | kernels |/,/^$/p' "$R/ops-add/results.md" 2>/dev/null
   s ptxdiff 60 python3 bench/opsuite/ptxdiff.py --carry .carry/ops-new --out "$R/ptxdiff" --only dot_scaled
   grep -h -o -E "(wgmma[.a-z0-9_]*|mma[.]sync[.a-z0-9_]*)" "$R"/ptxdiff/triton/*.ptx 2>/dev/null | sort | uniq -c | tee -a "$R/summary.txt"
+  # Sanitizers on the kernels no earlier run checked under them.
+  OPSUITE_CARRY=.carry/ops-new s opsnew_san 90 bash bench/opsuite/gpu.sh "$R/ops-san" --sanitize
+  OPSUITE_CARRY=.carry/ops-add s opsadd_san 40 bash bench/opsuite/gpu.sh "$R/ops-add-san" --sanitize
+  tail -4 "$R"/ops-san/sanitize-*.log "$R"/ops-add-san/sanitize-*.log 2>/dev/null | tee -a "$R/summary.txt"
 fi
 sleep 1
 cd "$R" && tar czf /tmp/a.tgz . && mv /tmp/a.tgz . && find . -mindepth 1 -maxdepth 1 ! -name a.tgz ! -name summary.txt -exec rm -rf {} +
