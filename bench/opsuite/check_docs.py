@@ -20,6 +20,8 @@ expects; with --write it rewrites the table in place.
     python3 bench/opsuite/check_docs.py --summary DIR/SUMMARY.json \\
         --docs docs/language.md [--write]
         [--gpu-results OUTDIR/results.json --gpu-date 2026-12-03]
+
+With --write --gpu-results and no --summary, only the GPU cells change.
 """
 import argparse
 import json
@@ -103,17 +105,23 @@ def gpu_cells(results_path, date):
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
     import table
     function_of = {c.kernel: c.function for c in table.cases()}
-    ran = {}
+    ran, passed = {}, set()
     for r in json.loads(results_path.read_text())["results"].values():
         fn = function_of.get(r.get("kernel"))
         if fn is None or not r.get("file", "").startswith("src/gen/"):
             continue
-        if r["status"] in ("pass", "xfail"):
+        if r["status"] == "pass":
+            passed.add(fn)
+            ran.setdefault(fn, [])
+        elif r["status"] == "xfail":
             ran.setdefault(fn, [])
         elif r["status"] not in ("compile error", "skipped"):
             ran.setdefault(fn, []).append(f"{r['kernel']} ({r['status']})")
-    return {fn: (f"verified {date}" if not bad else
-                 f"failed {date}: {', '.join(bad)[:120]}")
+    # A function whose kernels all ran as expected failures (Triton cannot
+    # run them) was never compared: it is not verified.
+    return {fn: (f"failed {date}: {', '.join(bad)[:120]}" if bad else
+                 f"verified {date}" if fn in passed else
+                 f"no Triton 3.6 reference to compare with ({date})")
             for fn, bad in ran.items()}
 
 
@@ -129,7 +137,10 @@ def render(expected, current, gpu=None):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--summary", required=True, type=pathlib.Path)
+    ap.add_argument("--summary", type=pathlib.Path,
+                    help="the CI suite's SUMMARY.json; without it only "
+                         "--write --gpu-results runs, keeping the status "
+                         "cells as the docs have them")
     ap.add_argument("--docs", required=True, type=pathlib.Path)
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--gpu-results", type=pathlib.Path,
@@ -140,10 +151,14 @@ def main():
     args = ap.parse_args()
     if args.gpu_results and not args.gpu_date:
         ap.error("--gpu-results needs --gpu-date")
-    summary = json.loads(args.summary.read_text())
-    expected = expected_rows(summary)
+    if not args.summary and not (args.write and args.gpu_results):
+        ap.error("--summary is needed, except with --write --gpu-results")
     text = args.docs.read_text()
     current = read_table(text)
+    if args.summary:
+        expected = expected_rows(json.loads(args.summary.read_text()))
+    else:
+        expected = {fn: status for fn, (status, _) in (current or {}).items()}
     if args.write:
         gpu = (gpu_cells(args.gpu_results, args.gpu_date)
                if args.gpu_results else None)

@@ -92,3 +92,27 @@ def test_gpu_results(tmp_path):
     assert "| `exp` | lowered | verified 2026-12-03 |" in text
     assert "failed 2026-12-03: k_dot_fp8e4nv (mismatch) |" in text
     assert "| `sort` | refused: 'tl.sort' is \\| not | pending |" in text
+
+
+def test_gpu_results_only(tmp_path):
+    """Without --summary, --write --gpu-results changes only GPU cells, and
+    a function whose kernels all ran as expected failures is not called
+    verified."""
+    (tmp_path / "doc.md").write_text(DOC)
+    results = {"results": {
+        "a": {"file": "src/gen/exp.py", "kernel": "k_exp_fp32",
+              "status": "xfail"}}}
+    (tmp_path / "r.json").write_text(json.dumps(results))
+    p = subprocess.run([sys.executable, str(SCRIPT), "--docs",
+                        str(tmp_path / "doc.md"), "--write", "--gpu-results",
+                        str(tmp_path / "r.json"), "--gpu-date", "2026-12-07"],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    text = (tmp_path / "doc.md").read_text()
+    assert ("| `exp` | lowered | no Triton 3.6 reference to compare with "
+            "(2026-12-07) |") in text
+    assert "| `old` | lowered | pending |" in text
+    p = subprocess.run([sys.executable, str(SCRIPT), "--docs",
+                        str(tmp_path / "doc.md")], capture_output=True,
+                       text=True)
+    assert p.returncode == 2 and "--summary is needed" in p.stderr
