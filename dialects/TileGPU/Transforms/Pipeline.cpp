@@ -36,7 +36,11 @@
 // through a `memdesc_trans` view.
 //
 // A load whose tile is stored to shared memory twice (two dots read it, one
-// transposed) is first split into one load per shared tile, each then
+// transposed: Q and dO in attention's backward, K in its dQ loop) needs one
+// ring when the second shared tile holds the same bytes as the first, read
+// transposed: the second becomes a `memdesc_trans` view of the first
+// (shareTransposedTiles), which halves the shared memory and the copies.
+// Otherwise the load is split into one load per shared tile, each then
 // prefetched on its own (splitSharedLoads).
 //
 // A warp_group_dot whose result only feeds the next iteration's accumulator
@@ -450,6 +454,84 @@ static bool leadsToOneAlloc(Operation *user, Block *body) {
   return false;
 }
 
+/// The shared tile `user` (a use of a load's value) leads to through
+/// layout conversions and at most one transposition, and that
+/// transposition; a null alloc when leadsToOneAlloc would say no.
+static std::pair<LocalAllocOp, tile::TransOp> allocOfChain(Operation *user,
+                                                           Block *body) {
+  if (!leadsToOneAlloc(user, body))
+    return {};
+  tile::TransOp trans;
+  while (!isa<LocalAllocOp>(user)) {
+    if (auto t = dyn_cast<tile::TransOp>(user))
+      trans = t;
+    user = *user->getResult(0).user_begin();
+  }
+  return {cast<LocalAllocOp>(user), trans};
+}
+
+/// Whether every user of `alloc` only reads the tile (a dot, a load into
+/// registers, a transposed view), so that two such tiles holding the same
+/// values may be one.
+static bool onlyRead(LocalAllocOp alloc) {
+  return llvm::all_of(alloc->getUsers(), [](Operation *user) {
+    return isa<WarpGroupDotOp, LocalLoadOp, MemDescTransOp>(user);
+  });
+}
+
+/// Makes each load of `body` whose tile reaches shared memory twice, once
+/// as loaded and once transposed, fill one shared tile: where the
+/// transposed tile's type is the `memdesc_trans` of the other's (the same
+/// swizzle, the contiguous dimension the same one in memory), it holds the
+/// same bytes, so its readers get a view of the other instead, and its
+/// chain goes. Returns how many shared tiles it removed.
+static unsigned shareTransposedTiles(Block *body) {
+  unsigned shared = 0;
+  SmallVector<tile::LoadOp> loads(body->getOps<tile::LoadOp>());
+  for (tile::LoadOp load : loads) {
+    Value v = load.getResult();
+    if (load.getIsVolatile() || !llvm::hasNItems(v.getUses(), 2))
+      continue;
+    auto [first, firstTrans] = allocOfChain(*v.user_begin(), body);
+    auto [second, secondTrans] =
+        allocOfChain(*std::next(v.user_begin()), body);
+    if (!first || !second || !onlyRead(first) || !onlyRead(second) ||
+        bool(firstTrans) == bool(secondTrans))
+      continue;
+    // The view goes where the later tile was, after both.
+    if (second->isBeforeInBlock(first)) {
+      std::swap(first, second);
+      std::swap(firstTrans, secondTrans);
+    }
+    // Relative to the first tile, the second is transposed by the one
+    // transposition on the two chains (each is a swap of two dimensions
+    // or a permutation; the first tile's own is undone by its inverse).
+    tile::TransOp trans = firstTrans ? firstTrans : secondTrans;
+    SmallVector<int32_t> perm(trans.getOrder());
+    if (firstTrans) {
+      SmallVector<int32_t> inverse(perm.size());
+      for (auto [i, d] : llvm::enumerate(perm))
+        inverse[d] = int32_t(i);
+      perm = inverse;
+    }
+    if (getTransposedMemDesc(first.getType(), perm) != second.getType())
+      continue;
+    OpBuilder b(second);
+    Value view = MemDescTransOp::create(b, second.getLoc(), second.getType(),
+                                        first.getResult(), perm);
+    // The second chain (its alloc, then back to the load) goes.
+    Operation *op = second;
+    second.getResult().replaceAllUsesWith(view);
+    while (op != load.getOperation()) {
+      Operation *producer = op->getOperand(0).getDefiningOp();
+      op->erase();
+      op = producer;
+    }
+    ++shared;
+  }
+  return shared;
+}
+
 /// Splits each load of `body` whose tile reaches shared memory along
 /// several chains (one tile read by two dots, transposed for one of them:
 /// Q and dO in attention's backward) into one load per chain, so that each
@@ -496,6 +578,7 @@ void PipelinePass::runOnOperation() {
             << "loop not pipelined: num_stages is " << stages;
       continue;
     }
+    unsigned viewed = shareTransposedTiles(forOp.getBody());
     unsigned split = splitSharedLoads(forOp.getBody());
     SmallVector<Remark> why;
     FailureOr<LoopPlan> plan = planLoop(forOp, useTMA, why);
@@ -507,6 +590,11 @@ void PipelinePass::runOnOperation() {
     if (remarks) {
       InFlightDiagnostic d = emitRemark(forOp.getLoc());
       d << describe(*plan, stages);
+      if (viewed)
+        d << llvm::formatv(" ({0} shared tile(s) read as another's transposed "
+                           "view)",
+                           viewed)
+                 .str();
       if (split)
         d << llvm::formatv(" ({0} load(s) split to feed several shared tiles)",
                            split)

@@ -234,6 +234,9 @@ static bool canRunAsync(WarpGroupDotOp dot, scf::ForOp forOp,
   // it keeps the dot synchronous too.
   for (Value operand : {Value(dot.getA()), Value(dot.getB())}) {
     Operation *def = operand.getDefiningOp();
+    // A view of a prefetched tile is that tile.
+    while (auto view = dyn_cast_or_null<MemDescTransOp>(def))
+      def = view.getSrc().getDefiningOp();
     if (def && forOp->isAncestor(def) && !prefetched.contains(def))
       return false;
   }
@@ -353,8 +356,14 @@ FailureOr<LoopPlan> pipeline::planLoop(scf::ForOp forOp, bool useTMA,
     chains.insert(p.between.begin(), p.between.end());
     chains.insert(p.alloc);
     allocs.insert(p.alloc);
-    for (Operation *user : p.alloc->getUsers())
+    for (Operation *user : p.alloc->getUsers()) {
       plan.feedsWgmma |= isa<WarpGroupDotOp>(user);
+      // A transposed view of the tile (shareTransposedTiles) feeds dots
+      // too.
+      if (isa<MemDescTransOp>(user))
+        for (Operation *viewUser : user->getUsers())
+          plan.feedsWgmma |= isa<WarpGroupDotOp>(viewUser);
+    }
   }
   for (Operation &op : body->without_terminator())
     if (inStage0.contains(&op))

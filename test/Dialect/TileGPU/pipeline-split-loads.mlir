@@ -3,15 +3,17 @@
 
 // One tile stored to shared memory twice, as attention's backward stores Q
 // and dO: once as it was loaded (B of dK += dSᵀ·Q) and once transposed (B
-// of K·Qᵀ). The load is split into one per shared tile, and each becomes a
-// cp.async prefetch into a ring of its own; no tile.load is left.
+// of K·Qᵀ), the two with different swizzles, so that one cannot be a view
+// of the other (pipeline-share-transposed.mlir). The load is split into one
+// per shared tile, and each becomes a cp.async prefetch into a ring of its
+// own; no tile.load is left.
 #blocked1 = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked2 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
 #blocked3 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #tilegpu.mma<{version = 3, instrN = 32, warpsPerCTA = [4, 1]}>
 #mma1 = #tilegpu.mma<{version = 3, instrN = 64, warpsPerCTA = [4, 1]}>
 #shared = #tilegpu.shared<{swizzleBytes = 128, order = [1, 0]}>
-#shared1 = #tilegpu.shared<{swizzleBytes = 128, order = [0, 1]}>
+#shared1 = #tilegpu.shared<{swizzleBytes = 64, order = [0, 1]}>
 #shared2 = #tilegpu.shared<{swizzleBytes = 64, order = [1, 0]}>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: func.func @twice
