@@ -232,16 +232,31 @@ FailureOr<TValue> Emitter::descriptorAtomic(const TValue &desc,
                 : isInt32Or64;
   if (!ok)
     return err(l, "'" + qn + "' does not support " + elt.str() + " elements");
-  if ((op == "min" || op == "max") && elt.isFloat())
+  // Triton has fp16 and bf16 min and max only as sm_90's TMA reductions; its
+  // element-wise fallback for older targets refuses them.
+  bool isHalfMinMax = (op == "min" || op == "max") && elt.isFloat();
+  unsigned cc = options.computeCapability;
+  if (isHalfMinMax && cc && cc < 90)
     return err(l, "'" + qn + "' on " + elt.str() +
-                      " elements is not supported by tilec (only TMA "
-                      "reductions have 16-bit float min and max)");
+                      " elements needs compute capability 9.0 or newer (a "
+                      "TMA reduction); the target has " +
+                      llvm::Twine(cc / 10) + "." + llvm::Twine(cc % 10));
   // Elementwise atomics on the in-bounds part of the block: what the TMA
   // reduction does, each element at relaxed order (cp.reduce.async.bulk).
   FailureOr<BlockAccess> acc =
       expandDeviceDescriptor(desc, *offsets, /*isLoad=*/false, l);
   if (failed(acc))
     return failure();
+  if (isHalfMinMax) {
+    // No sign split serves 16-bit floats (there is no 16-bit integer atomic
+    // max): tile.atomic_rmw's fmax and fmin, whose old values nobody reads.
+    tile::RMWOp kind = op == "max" ? tile::RMWOp::FMax : tile::RMWOp::FMin;
+    mlir::Value v = value.getValue();
+    tile::AtomicRMWOp::create(b, loc(l), v.getType(), kind,
+                              acc->ptrs.getValue(), v, acc->mask,
+                              tile::MemSemantic::Relaxed, tile::MemScope::GPU);
+    return TValue::none();
+  }
   BoundArgs a;
   a.slots = {acc->ptrs, value, std::nullopt, TValue::string("relaxed"),
              std::nullopt};

@@ -590,8 +590,12 @@ def Tile_AtomicRMWOp : Tile_Op<"atomic_rmw", [
     the matching element of `val`, with memory ordering `sem` at scope
     `scope`, and returns the old values. Elements where the optional `mask`
     is false are left untouched and read 0, as in Triton. Elements are 32 or
-    64 bits wide (16 for `fadd`); max and min are integer operations (the
-    frontend splits float max and min by sign, as Triton does).
+    64 bits wide (16 for `fadd`, `fmax` and `fmin`); max and min are integer
+    operations (the frontend splits float max and min by sign, as Triton
+    does). `fmax` and `fmin` take f16 and bf16 only: the min and max of
+    tensor-descriptor reductions on those types, which no sign split serves
+    (there is no 16-bit integer atomic max); a NaN operand yields the other,
+    as `llvm.maxnum` and `llvm.minnum` do.
 
     ```mlir
     %old = tile.atomic_rmw fadd, acq_rel, gpu, %p, %v, %m
