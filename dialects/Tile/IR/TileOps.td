@@ -530,20 +530,29 @@ def Tile_DescriptorLoadOp : Tile_Op<"descriptor_load", [
 }
 
 def Tile_DescriptorStoreOp : Tile_Op<"descriptor_store", [
-    MemoryEffects<[MemWrite<Tile_GlobalMemory>]>]> {
-  let summary = "store a block through a tensor descriptor";
+    MemoryEffects<[MemRead<Tile_GlobalMemory>,
+                   MemWrite<Tile_GlobalMemory>]>]> {
+  let summary = "store or reduce a block through a tensor descriptor";
   let description = [{
     `desc.store([i, j], value)`: writes `value`, a tile of the descriptor's
     block type, with its first element at (`i`, `j`); elements outside the
-    tensor are not written.
+    tensor are not written. With `reduce` (`desc.atomic_add` and the
+    others on a host-side descriptor: a TMA reduction), each element of the
+    block in memory becomes that operation of itself and `value`'s element,
+    atomically per element, at relaxed order; the element type of the
+    tensor map gives the signedness, so `max` and `umax` alike are the
+    TMA's `max`. It reads memory then, hence the read effect.
 
     ```mlir
     tile.descriptor_store %desc[%m, %n], %c
         : !tile.tensordesc<tensor<128x256xf16>>, tensor<128x256xf16>
+    tile.descriptor_store %desc[%m, %n], %c {reduce = #tile<rmw_op fadd>}
+        : !tile.tensordesc<tensor<128x256xf16>>, tensor<128x256xf16>
     ```
   }];
   let arguments = (ins Tile_TensorDesc:$desc, Variadic<I32>:$indices,
-                       Tile_Tensor:$value);
+                       Tile_Tensor:$value,
+                       OptionalAttr<Tile_RMWOpAttr>:$reduce);
   let assemblyFormat = [{
     $desc `[` $indices `]` `,` $value attr-dict `:` qualified(type($desc))
     `,` type($value)

@@ -478,9 +478,34 @@ LogicalResult DescriptorLoadOp::verify() {
 }
 
 LogicalResult DescriptorStoreOp::verify() {
-  return verifyDescriptorAccess(*this, getDesc().getType(),
-                                getIndices().size(), getValue().getType(),
-                                "value");
+  if (failed(verifyDescriptorAccess(*this, getDesc().getType(),
+                                    getIndices().size(), getValue().getType(),
+                                    "value")))
+    return failure();
+  std::optional<RMWOp> kind = getReduce();
+  if (!kind)
+    return success();
+  // The TMA reduces with add, min, max, and, or and xor; it has no exchange.
+  Type element = getScalarType(getValue().getType());
+  bool isFloat = isa<FloatType>(element);
+  switch (*kind) {
+  case RMWOp::Xchg:
+    return emitOpError("a TMA reduction has no xchg");
+  case RMWOp::FAdd:
+  case RMWOp::FMax:
+  case RMWOp::FMin:
+    if (!isFloat)
+      return emitOpError() << "reduce " << stringifyRMWOp(*kind)
+                           << " requires a floating-point element type, got "
+                           << element;
+    return success();
+  default:
+    if (isFloat)
+      return emitOpError() << "reduce " << stringifyRMWOp(*kind)
+                           << " requires an integer element type, got "
+                           << element;
+    return success();
+  }
 }
 
 LogicalResult StoreOp::verify() {
