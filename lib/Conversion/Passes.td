@@ -112,7 +112,8 @@ def ConvertTileGPUToLLVM : Pass<"convert-tilegpu-to-llvm", "mlir::ModuleOp"> {
     Option<"computeCapability", "compute-capability", "unsigned",
            /*default=*/"90",
            "The target's compute capability (80, 86, 89, 90): picks the "
-           "instructions of fp8 conversions, as Triton's lowering does">,
+           "instructions of fp8 conversions and of 16-bit float atomics, as "
+           "Triton's lowering does">,
   ];
   let statistics = [
     Statistic<"numMaskedAccesses", "num-masked-accesses",

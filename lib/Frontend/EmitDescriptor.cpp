@@ -6,9 +6,10 @@
 // `desc.strides` (i64 each, in elements) read the hidden kernel arguments
 // that follow the map (Emitter::emitKernel), which the launcher fills from
 // the tensor it encodes the map from: the map itself cannot be read back.
-// A descriptor made in the kernel (tl.make_tensor_descriptor) also reduces
-// into memory (`desc.atomic_add` and the like) with masked atomics; the
-// other descriptor operations Triton has are refused by name.
+// Both kinds of descriptor reduce into memory (`desc.atomic_add` and the
+// like): a parameter's through its tensor map with a TMA reduction, one made
+// in the kernel (tl.make_tensor_descriptor) with masked atomics; the other
+// descriptor operations Triton has are refused by name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -186,7 +187,7 @@ FailureOr<TValue> Emitter::descriptorStore(const TValue &desc,
     return TValue::none();
   }
   tile::DescriptorStoreOp::create(b, loc(l), desc.getValue(), *offsets,
-                                  v->getValue());
+                                  v->getValue(), tile::RMWOpAttr());
   return TValue::none();
 }
 
@@ -197,11 +198,6 @@ FailureOr<TValue> Emitter::descriptorAtomic(const TValue &desc,
                                             SourceLoc offsetsLoc,
                                             SourceLoc valueLoc, SourceLoc l) {
   std::string qn = ("desc." + method).str();
-  if (!desc.isDeviceDescriptor())
-    return err(l, "'" + qn +
-                      "' on a host-side tensor descriptor is not supported by "
-                      "tilec (TMA reductions are not lowered); a descriptor "
-                      "from tl.make_tensor_descriptor supports it");
   FailureOr<llvm::SmallVector<mlir::Value>> offsets =
       descriptorOffsets(desc, offsetList, offsetsLoc);
   if (failed(offsets))
@@ -232,16 +228,52 @@ FailureOr<TValue> Emitter::descriptorAtomic(const TValue &desc,
                 : isInt32Or64;
   if (!ok)
     return err(l, "'" + qn + "' does not support " + elt.str() + " elements");
-  if ((op == "min" || op == "max") && elt.isFloat())
+  // Triton has fp16 and bf16 min and max only as sm_90's TMA reductions; its
+  // element-wise fallback for older targets refuses them.
+  bool isHalfMinMax = (op == "min" || op == "max") && elt.isFloat();
+  unsigned cc = options.computeCapability;
+  if (isHalfMinMax && cc && cc < 90)
     return err(l, "'" + qn + "' on " + elt.str() +
-                      " elements is not supported by tilec (only TMA "
-                      "reductions have 16-bit float min and max)");
+                      " elements needs compute capability 9.0 or newer (a "
+                      "TMA reduction); the target has " +
+                      llvm::Twine(cc / 10) + "." + llvm::Twine(cc % 10));
+  if (!desc.isDeviceDescriptor()) {
+    // A TMA reduction through the parameter's tensor map, as Triton does
+    // (tile.descriptor_store's `reduce`); below sm_90 the target-legality
+    // pass refuses host-side descriptors.
+    bool isUnsigned = d == DType::U32 || d == DType::U64;
+    tile::RMWOp kind =
+        op == "add"   ? (elt.isFloat() ? tile::RMWOp::FAdd : tile::RMWOp::Add)
+        : op == "min" ? (elt.isFloat() ? tile::RMWOp::FMin
+                         : isUnsigned  ? tile::RMWOp::UMin
+                                       : tile::RMWOp::Min)
+        : op == "max" ? (elt.isFloat() ? tile::RMWOp::FMax
+                         : isUnsigned  ? tile::RMWOp::UMax
+                                       : tile::RMWOp::Max)
+        : op == "and" ? tile::RMWOp::And
+        : op == "or"  ? tile::RMWOp::Or
+                      : tile::RMWOp::Xor;
+    tile::DescriptorStoreOp::create(
+        b, loc(l), desc.getValue(), *offsets, value.getValue(),
+        tile::RMWOpAttr::get(b.getContext(), kind));
+    return TValue::none();
+  }
   // Elementwise atomics on the in-bounds part of the block: what the TMA
   // reduction does, each element at relaxed order (cp.reduce.async.bulk).
   FailureOr<BlockAccess> acc =
       expandDeviceDescriptor(desc, *offsets, /*isLoad=*/false, l);
   if (failed(acc))
     return failure();
+  if (isHalfMinMax) {
+    // No sign split serves 16-bit floats (there is no 16-bit integer atomic
+    // max): tile.atomic_rmw's fmax and fmin, whose old values nobody reads.
+    tile::RMWOp kind = op == "max" ? tile::RMWOp::FMax : tile::RMWOp::FMin;
+    mlir::Value v = value.getValue();
+    tile::AtomicRMWOp::create(b, loc(l), v.getType(), kind,
+                              acc->ptrs.getValue(), v, acc->mask,
+                              tile::MemSemantic::Relaxed, tile::MemScope::GPU);
+    return TValue::none();
+  }
   BoundArgs a;
   a.slots = {acc->ptrs, value, std::nullopt, TValue::string("relaxed"),
              std::nullopt};

@@ -4,6 +4,11 @@
 # RUN: tilec %s -k reduce -s "*fp16:16, *fp16:16, i32, i32" -D "KIND='add'" --emit=tile | FileCheck %s --check-prefix=FADD
 # RUN: tilec %s -k reduce -s "*i32:16, *i32:16, i32:16, i32:16" -D "KIND='min'" --arch=sm_90a --emit=ptx --no-cache -o %t.ptx
 # RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+# RUN: tilec %s -k reduce -s "*fp16:16, *fp16:16, i32, i32" -D "KIND='min'" --emit=tile | FileCheck %s --check-prefix=HMIN
+# RUN: tilec %s -k reduce -s "*bf16:16, *bf16:16, i32, i32" -D "KIND='max'" --emit=tile | FileCheck %s --check-prefix=BMAX
+# RUN: tilec %s -k reduce -s "*bf16:16, *bf16:16, i32:16, i32:16" -D "KIND='max'" --arch=sm_90a --emit=ptx --no-cache -o %t.bf16.ptx
+# RUN: FileCheck %s --check-prefix=BMAX-PTX < %t.bf16.ptx
+# RUN: %if ptxas %{ %ptxas --gpu-name=sm_90a %t.bf16.ptx -o %t.bf16.cubin %}
 #
 # desc.atomic_add / atomic_min / atomic_max / atomic_and / atomic_or /
 # atomic_xor on a descriptor made in the kernel (tl.make_tensor_descriptor):
@@ -29,6 +34,16 @@ import triton.language as tl
 # FADD: tile.atomic_rmw fadd, relaxed, gpu, {{.*}} : tensor<8x32x!tile.ptr<f16>>
 # PTX-LABEL: .entry reduce(
 # PTX: atom.global.gpu.relaxed.min.s32
+# fp16 and bf16 min and max (sm_90: Triton's TMA reductions have them) have
+# no scalar PTX atomic: tile.atomic_rmw fmin/fmax, a compare-and-swap loop
+# on the enclosing 32-bit word.
+# HMIN-LABEL: func.func @reduce(
+# HMIN: tile.atomic_rmw fmin, relaxed, gpu, {{.*}} : tensor<8x32x!tile.ptr<f16>>
+# BMAX-LABEL: func.func @reduce(
+# BMAX: tile.atomic_rmw fmax, relaxed, gpu, {{.*}} : tensor<8x32x!tile.ptr<bf16>>
+# BMAX-PTX-LABEL: .entry reduce(
+# BMAX-PTX: max.bf16
+# BMAX-PTX: atom.relaxed.gpu.global.cas.b32
 @triton.jit
 def reduce(out_ptr, a_ptr, M, N, KIND: tl.constexpr):
     moff = tl.program_id(0) * 8

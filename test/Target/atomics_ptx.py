@@ -66,8 +66,9 @@
 # F16-LABEL: .entry k_atomic_add_fp16(
 # F16: atom.global.gpu.acq_rel.add.noftz.f16
 
+# sm_90 has the instruction: Triton's spelling, scope then semantic.
 # BF16-90-LABEL: .entry k_atomic_add_bf16(
-# BF16-90: atom{{.*}}.add.noftz.bf16
+# BF16-90: atom.global.gpu.acq_rel.add.noftz.bf16
 
 # sm_80 has no bf16 atomic add: LLVM's compare-and-swap loop on the word.
 # BF16-80-LABEL: .entry k_atomic_add_bf16(

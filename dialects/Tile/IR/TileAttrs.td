@@ -52,6 +52,8 @@ def Tile_RMWOp : Tile_I32Enum<"RMWOp", "atomic read-modify-write operation", [
   I32EnumAttrCase<"UMax", 8, "umax">,
   I32EnumAttrCase<"UMin", 9, "umin">,
   I32EnumAttrCase<"Xchg", 10, "xchg">,
+  I32EnumAttrCase<"FMax", 11, "fmax">,
+  I32EnumAttrCase<"FMin", 12, "fmin">,
 ]>;
 def Tile_RMWOpAttr : Tile_EnumAttr<Tile_RMWOp, "rmw_op">;
 

@@ -530,20 +530,29 @@ def Tile_DescriptorLoadOp : Tile_Op<"descriptor_load", [
 }
 
 def Tile_DescriptorStoreOp : Tile_Op<"descriptor_store", [
-    MemoryEffects<[MemWrite<Tile_GlobalMemory>]>]> {
-  let summary = "store a block through a tensor descriptor";
+    MemoryEffects<[MemRead<Tile_GlobalMemory>,
+                   MemWrite<Tile_GlobalMemory>]>]> {
+  let summary = "store or reduce a block through a tensor descriptor";
   let description = [{
     `desc.store([i, j], value)`: writes `value`, a tile of the descriptor's
     block type, with its first element at (`i`, `j`); elements outside the
-    tensor are not written.
+    tensor are not written. With `reduce` (`desc.atomic_add` and the
+    others on a host-side descriptor: a TMA reduction), each element of the
+    block in memory becomes that operation of itself and `value`'s element,
+    atomically per element, at relaxed order; the element type of the
+    tensor map gives the signedness, so `max` and `umax` alike are the
+    TMA's `max`. It reads memory then, hence the read effect.
 
     ```mlir
     tile.descriptor_store %desc[%m, %n], %c
         : !tile.tensordesc<tensor<128x256xf16>>, tensor<128x256xf16>
+    tile.descriptor_store %desc[%m, %n], %c {reduce = #tile<rmw_op fadd>}
+        : !tile.tensordesc<tensor<128x256xf16>>, tensor<128x256xf16>
     ```
   }];
   let arguments = (ins Tile_TensorDesc:$desc, Variadic<I32>:$indices,
-                       Tile_Tensor:$value);
+                       Tile_Tensor:$value,
+                       OptionalAttr<Tile_RMWOpAttr>:$reduce);
   let assemblyFormat = [{
     $desc `[` $indices `]` `,` $value attr-dict `:` qualified(type($desc))
     `,` type($value)
@@ -590,8 +599,12 @@ def Tile_AtomicRMWOp : Tile_Op<"atomic_rmw", [
     the matching element of `val`, with memory ordering `sem` at scope
     `scope`, and returns the old values. Elements where the optional `mask`
     is false are left untouched and read 0, as in Triton. Elements are 32 or
-    64 bits wide (16 for `fadd`); max and min are integer operations (the
-    frontend splits float max and min by sign, as Triton does).
+    64 bits wide (16 for `fadd`, `fmax` and `fmin`); max and min are integer
+    operations (the frontend splits float max and min by sign, as Triton
+    does). `fmax` and `fmin` take f16 and bf16 only: the min and max of
+    tensor-descriptor reductions on those types, which no sign split serves
+    (there is no 16-bit integer atomic max); a NaN operand yields the other,
+    as `llvm.maxnum` and `llvm.minnum` do.
 
     ```mlir
     %old = tile.atomic_rmw fadd, acq_rel, gpu, %p, %v, %m

@@ -478,9 +478,34 @@ LogicalResult DescriptorLoadOp::verify() {
 }
 
 LogicalResult DescriptorStoreOp::verify() {
-  return verifyDescriptorAccess(*this, getDesc().getType(),
-                                getIndices().size(), getValue().getType(),
-                                "value");
+  if (failed(verifyDescriptorAccess(*this, getDesc().getType(),
+                                    getIndices().size(), getValue().getType(),
+                                    "value")))
+    return failure();
+  std::optional<RMWOp> kind = getReduce();
+  if (!kind)
+    return success();
+  // The TMA reduces with add, min, max, and, or and xor; it has no exchange.
+  Type element = getScalarType(getValue().getType());
+  bool isFloat = isa<FloatType>(element);
+  switch (*kind) {
+  case RMWOp::Xchg:
+    return emitOpError("a TMA reduction has no xchg");
+  case RMWOp::FAdd:
+  case RMWOp::FMax:
+  case RMWOp::FMin:
+    if (!isFloat)
+      return emitOpError() << "reduce " << stringifyRMWOp(*kind)
+                           << " requires a floating-point element type, got "
+                           << element;
+    return success();
+  default:
+    if (isFloat)
+      return emitOpError() << "reduce " << stringifyRMWOp(*kind)
+                           << " requires an integer element type, got "
+                           << element;
+    return success();
+  }
 }
 
 LogicalResult StoreOp::verify() {
@@ -504,6 +529,15 @@ LogicalResult AtomicRMWOp::verify() {
                            << " requires a floating-point element type, got "
                            << element;
     break;
+  case RMWOp::FMax:
+  case RMWOp::FMin:
+    // Only the 16-bit floats of descriptor reductions: wider floats take the
+    // frontend's sign split.
+    if (!element.isF16() && !element.isBF16())
+      return emitOpError() << "atomic_rmw_op " << stringifyRMWOp(kind)
+                           << " requires an f16 or bf16 element type, got "
+                           << element;
+    break;
   case RMWOp::Xchg:
     break;
   default:
@@ -515,10 +549,13 @@ LogicalResult AtomicRMWOp::verify() {
                            << element;
     break;
   }
-  // The GPU's atomics are 32 and 64 bits wide, and 16 for float additions.
+  // The GPU's atomics are 32 and 64 bits wide, and 16 for float additions,
+  // maxima and minima.
   if (isInt || isFloat) {
     unsigned bits = element.getIntOrFloatBitWidth();
-    if (bits != 32 && bits != 64 && !(bits == 16 && kind == RMWOp::FAdd))
+    bool is16BitFloatOp =
+        kind == RMWOp::FAdd || kind == RMWOp::FMax || kind == RMWOp::FMin;
+    if (bits != 32 && bits != 64 && !(bits == 16 && is16BitFloatOp))
       return emitOpError() << "atomic_rmw_op " << stringifyRMWOp(kind)
                            << " does not support " << element;
   }

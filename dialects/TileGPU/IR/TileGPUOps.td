@@ -240,6 +240,18 @@ def TileGPU_AsyncTMACopyGlobalToLocalOp
   let hasVerifier = 1;
 }
 
+/// The tile dialect's read-modify-write kinds (tile.descriptor_store's
+/// `reduce`), which TMA reductions carry down.
+def TileGPU_TileRMWOpAttr : Attr<
+    CPred<"::llvm::isa<::tilec::tile::RMWOpAttr>($_self)">,
+    "tile read-modify-write operation"> {
+  let storageType = "::tilec::tile::RMWOpAttr";
+  let returnType = "::tilec::tile::RMWOp";
+  let convertFromStorage = "$_self.getValue()";
+  let constBuilderCall =
+      "::tilec::tile::RMWOpAttr::get($_builder.getContext(), $0)";
+}
+
 def TileGPU_AsyncTMACopyLocalToGlobalOp
     : TileGPU_Op<"async_tma_copy_local_to_global",
                  [MemoryEffects<[MemRead<DefaultResource>,
@@ -250,10 +262,13 @@ def TileGPU_AsyncTMACopyLocalToGlobalOp
     layout of the descriptor's plan) to the block at `indices` and commits
     them as one bulk group; elements outside the tensor are not written.
     The writers of `src` must fence (`fence_async_shared`) and synchronize
-    first.
+    first. With `reduce`, the copies are `cp.reduce.async.bulk.tensor`
+    reductions into the block instead (the tensor map's element type gives
+    the operation's type).
   }];
   let arguments = (ins TileGPU_TensorDesc:$desc, Variadic<I32>:$indices,
-                       TileGPU_MemDescType:$src);
+                       TileGPU_MemDescType:$src,
+                       OptionalAttr<TileGPU_TileRMWOpAttr>:$reduce);
   let assemblyFormat = [{
     $desc `[` $indices `]` $src attr-dict `:` qualified(type($desc)) `,`
     qualified(type($src))

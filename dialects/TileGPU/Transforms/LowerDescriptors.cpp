@@ -100,7 +100,8 @@ static void lowerStore(tile::DescriptorStoreOp store) {
     value = cvt.getSrc();
   Value buf = LocalAllocOp::create(b, loc, type, value, IntegerAttr());
   AsyncTMACopyLocalToGlobalOp::create(b, loc, store.getDesc(),
-                                      store.getIndices(), buf);
+                                      store.getIndices(), buf,
+                                      store.getReduceAttr());
   AsyncTMAStoreWaitOp::create(b, loc, b.getI32IntegerAttr(0));
   BarrierOp::create(b, loc);
   store.erase();

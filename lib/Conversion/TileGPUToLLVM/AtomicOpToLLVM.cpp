@@ -4,9 +4,15 @@
 // inline PTX `atom.global.<scope>.<sem>.<op>.<type>` for read-modify-write
 // (`atom.global.<sem>.<scope>.cas.b<n>` for compare-and-swap), predicated on
 // the mask. The result register starts at 0, so a masked-off element reads
-// 0. bf16 additions go through LLVM's `atomicrmw fadd`, which NVPTX lowers
-// to `atom.add.noftz.bf16` where the target has it and to a compare-and-swap
-// loop where it does not (sm_80), as Triton does.
+// 0. bf16 additions are `atom.global.<scope>.<sem>.add.noftz.bf16` on sm_90;
+// sm_80 has no such instruction, and they go through LLVM's `atomicrmw
+// fadd`, which NVPTX expands to a compare-and-swap loop, as Triton does.
+//
+// f16 and bf16 max and min (`fmax`, `fmin`: what tensor-descriptor
+// reductions on those types become) have no scalar PTX atomic (`atom.max`
+// on .f16 takes vectors only): they go through LLVM's `atomicrmw fmax` and
+// `fmin`, a compare-and-swap loop on the enclosing 32-bit word, on sm_90
+// only, where Triton has them (as TMA reductions).
 //
 // A layout may give one element to several threads (and a scalar lives in
 // all of them). An atomic must still happen once per element, or an
@@ -166,14 +172,16 @@ StringRef getSyncScope(tile::MemScope scope) {
   llvm_unreachable("unknown memory scope");
 }
 
-/// A bf16 addition through `atomicrmw fadd` inside an scf.if on `pred` (the
-/// masked-off branch yields 0, like the PTX forms).
-Value emitBf16Add(ConversionPatternRewriter &rewriter, Location loc, Value ptr,
-                  Value val, Value pred, tile::AtomicRMWOp op) {
+/// An LLVM `atomicrmw` (what NVPTX expands to a compare-and-swap loop where
+/// the target has no instruction) inside an scf.if on `pred` (the masked-off
+/// branch yields 0, like the PTX forms).
+Value emitLLVMAtomic(ConversionPatternRewriter &rewriter, Location loc,
+                     LLVM::AtomicBinOp binOp, Value ptr, Value val, Value pred,
+                     tile::AtomicRMWOp op) {
   Type t = val.getType();
   auto emit = [&]() -> Value {
-    return LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::fadd,
-                                     ptr, val, getOrdering(op.getSem()),
+    return LLVM::AtomicRMWOp::create(rewriter, loc, binOp, ptr, val,
+                                     getOrdering(op.getSem()),
                                      getSyncScope(op.getScope()));
   };
   if (!pred)
@@ -224,6 +232,10 @@ std::string getRmwInstr(tile::AtomicRMWOp op, Type elemType) {
     name = op.getAtomicRmwOp() == tile::RMWOp::UMax ? "max" : "min";
     type = "u" + n;
     break;
+  case tile::RMWOp::FMax:
+  case tile::RMWOp::FMin:
+    // No scalar instruction (emitLLVMAtomic serves them).
+    llvm_unreachable("fmax and fmin have no scalar PTX atomic");
   }
   return ("atom.global." + stringifyMemScope(op.getScope()) + "." +
           stringifyMemSemantic(op.getSem()) + "." + name + "." + type)
@@ -326,7 +338,8 @@ LogicalResult lowerAtomic(Operation *op, Value llPtr, Value llMask,
 
 struct AtomicRMWOpConversion
     : public ConvertOpToLLVMPattern<tile::AtomicRMWOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  AtomicRMWOpConversion(TileGPUTypeConverter &converter, unsigned cc)
+      : ConvertOpToLLVMPattern(converter), cc(cc) {}
 
   LogicalResult
   matchAndRewrite(tile::AtomicRMWOp op, OpAdaptor adaptor,
@@ -338,32 +351,53 @@ struct AtomicRMWOpConversion
       return op.emitError("cannot lower an atomic on ")
              << getElementTypeOrSelf(op.getType());
     unsigned bits = elemType.getIntOrFloatBitWidth();
-    bool isFAdd = op.getAtomicRmwOp() == tile::RMWOp::FAdd;
-    if (bits != 32 && bits != 64 && !(bits == 16 && isFAdd))
+    tile::RMWOp kind = op.getAtomicRmwOp();
+    bool isFAdd = kind == tile::RMWOp::FAdd;
+    bool isFMinMax = kind == tile::RMWOp::FMax || kind == tile::RMWOp::FMin;
+    if (bits != 32 && bits != 64 && !(bits == 16 && (isFAdd || isFMinMax)))
       return op.emitError("atomic_rmw ")
-             << stringifyRMWOp(op.getAtomicRmwOp()) << " on " << elemType
+             << stringifyRMWOp(kind) << " on " << elemType
              << " has no GPU instruction";
-    if (isa<FloatType>(elemType) && !isFAdd &&
-        op.getAtomicRmwOp() != tile::RMWOp::Xchg)
+    if (isa<FloatType>(elemType) && !isFAdd && !isFMinMax &&
+        kind != tile::RMWOp::Xchg)
       return op.emitError("atomic_rmw ")
-             << stringifyRMWOp(op.getAtomicRmwOp()) << " on " << elemType
+             << stringifyRMWOp(kind) << " on " << elemType
              << " has no GPU instruction";
+    // Triton has 16-bit float max and min only as sm_90's TMA reductions.
+    if (isFMinMax && cc < 90)
+      return op.emitError("atomic_rmw ")
+             << stringifyRMWOp(kind) << " on " << elemType
+             << " needs compute capability 9.0 or newer, the target has "
+             << cc / 10 << "." << cc % 10;
     bool isTensor = isa<RankedTensorType>(op.getType());
     SmallVector<Value> ptrs{adaptor.getPtr()}, vals{adaptor.getVal()};
     if (isTensor) {
       ptrs = unpackElements(loc, adaptor.getPtr(), rewriter);
       vals = unpackElements(loc, adaptor.getVal(), rewriter);
     }
-    std::string instr = getRmwInstr(op, elemType);
+    // LLVM's atomicrmw where PTX has no instruction: bf16 additions before
+    // sm_90, 16-bit float max and min everywhere.
+    std::optional<LLVM::AtomicBinOp> viaLLVM;
+    if (isFMinMax)
+      viaLLVM = kind == tile::RMWOp::FMax ? LLVM::AtomicBinOp::fmax
+                                          : LLVM::AtomicBinOp::fmin;
+    else if (isFAdd && elemType.isBF16() && cc < 90)
+      viaLLVM = LLVM::AtomicBinOp::fadd;
+    std::string instr = viaLLVM ? "" : getRmwInstr(op, elemType);
     return lowerAtomic(
         op, adaptor.getPtr(), adaptor.getMask(), *getTypeConverter(), rewriter,
         [&](unsigned i, Value pred) -> Value {
-          if (elemType.isBF16())
-            return emitBf16Add(rewriter, loc, ptrs[i], vals[i], pred, op);
+          if (viaLLVM)
+            return emitLLVMAtomic(rewriter, loc, *viaLLVM, ptrs[i], vals[i],
+                                  pred, op);
           return emitPtxAtomic(rewriter, loc, instr, elemType, ptrs[i],
                                {vals[i]}, pred);
         });
   }
+
+private:
+  /// The target's compute capability times ten.
+  unsigned cc;
 };
 
 struct AtomicCASOpConversion
@@ -419,6 +453,8 @@ FailureOr<int64_t> tilec::gpu_to_llvm::getAtomicScratchBytes(Operation *op) {
 }
 
 void tilec::gpu_to_llvm::populateAtomicOpToLLVMPatterns(
-    TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<AtomicRMWOpConversion, AtomicCASOpConversion>(converter);
+    TileGPUTypeConverter &converter, RewritePatternSet &patterns,
+    unsigned computeCapability) {
+  patterns.add<AtomicRMWOpConversion>(converter, computeCapability);
+  patterns.add<AtomicCASOpConversion>(converter);
 }

@@ -12,13 +12,17 @@
 // contiguous dimension, each holding every row, so box (r, c) lands at
 // byte `c * rows * swizzleBytes + r * boxRows * swizzleBytes` and reads the
 // tensor at (i + r * boxRows, j + c * boxCols). The coordinates PTX takes
-// are innermost first.
+// are innermost first. A store with `reduce` (a host-side descriptor's
+// `desc.atomic_*`) issues `cp.reduce.async.bulk.tensor` per box instead,
+// typeless: the tensor map's element type is the operation's.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Utility.h"
 
 #include "Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -55,6 +59,33 @@ SmallVector<Box> getBoxes(const TensorDescLayout &plan) {
       boxes.push_back({c * rows * rowBytes + r * boxRows * rowBytes,
                        {r * boxRows, c * boxCols}});
   return boxes;
+}
+
+/// The TMA's reduction for a tile read-modify-write kind: signedness and
+/// float-ness come from the tensor map's element type.
+NVVM::TMAReduxKind getReduxKind(tile::RMWOp kind) {
+  switch (kind) {
+  case tile::RMWOp::Add:
+  case tile::RMWOp::FAdd:
+    return NVVM::TMAReduxKind::ADD;
+  case tile::RMWOp::Max:
+  case tile::RMWOp::UMax:
+  case tile::RMWOp::FMax:
+    return NVVM::TMAReduxKind::MAX;
+  case tile::RMWOp::Min:
+  case tile::RMWOp::UMin:
+  case tile::RMWOp::FMin:
+    return NVVM::TMAReduxKind::MIN;
+  case tile::RMWOp::And:
+    return NVVM::TMAReduxKind::AND;
+  case tile::RMWOp::Or:
+    return NVVM::TMAReduxKind::OR;
+  case tile::RMWOp::Xor:
+    return NVVM::TMAReduxKind::XOR;
+  case tile::RMWOp::Xchg:
+    break;
+  }
+  llvm_unreachable("the verifier refuses xchg reductions");
 }
 
 /// PTX coordinates (innermost first) of a box at `start` from `indices`.
@@ -192,14 +223,29 @@ struct TMAStoreConversion
     if (failed(plan))
       return op.emitError("TMA cannot move this block");
     Value pred = isIssuer(rewriter, loc);
+    std::optional<tile::RMWOp> reduce = op.getReduce();
+    if (reduce) {
+      // The reduction op has no predicate operand: thread 0 issues them
+      // all inside one branch.
+      auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, pred,
+                                    /*withElseRegion=*/false);
+      rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    }
     for (const Box &box : getBoxes(*plan)) {
       SmallVector<Value> coords =
           getCoordinates(rewriter, loc, adaptor.getIndices(), box.start);
       Value src = offsetBy(rewriter, loc, adaptor.getSrc(), box.sharedBytes);
-      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-          rewriter, loc, adaptor.getDesc(), src, coords, Value(),
-          NVVM::TMAStoreMode::TILE, pred);
+      if (reduce)
+        NVVM::CpAsyncBulkTensorReduceOp::create(
+            rewriter, loc, adaptor.getDesc(), src, getReduxKind(*reduce),
+            NVVM::TMAStoreMode::TILE, coords, Value());
+      else
+        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+            rewriter, loc, adaptor.getDesc(), src, coords, Value(),
+            NVVM::TMAStoreMode::TILE, pred);
     }
+    if (reduce)
+      rewriter.setInsertionPoint(op);
     // Other threads commit an empty group, which costs nothing.
     NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
     rewriter.eraseOp(op);

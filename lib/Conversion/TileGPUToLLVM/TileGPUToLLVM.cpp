@@ -99,7 +99,7 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   populateInlineAsmToLLVMPatterns(converter, patterns);
   populateMapElementwiseToLLVMPatterns(converter, patterns);
   populateMemoryOpToLLVMPatterns(converter, patterns, onMasked);
-  populateAtomicOpToLLVMPatterns(converter, patterns);
+  populateAtomicOpToLLVMPatterns(converter, patterns, computeCapability);
   populateDebugOpToLLVMPatterns(converter, patterns);
   populateViewOpToLLVMPatterns(converter, patterns);
   populateReduceOpToLLVMPatterns(converter, patterns);

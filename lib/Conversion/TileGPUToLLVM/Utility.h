@@ -200,9 +200,10 @@ void populateMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
                                     llvm::function_ref<void()> onMasked);
 /// tile.atomic_rmw and tile.atomic_cas: one atomic per element, by the one
-/// thread that issues it.
+/// thread that issues it; the instruction forms depend on the target.
 void populateAtomicOpToLLVMPatterns(TileGPUTypeConverter &converter,
-                                    mlir::RewritePatternSet &patterns);
+                                    mlir::RewritePatternSet &patterns,
+                                    unsigned computeCapability);
 /// tile.debug_barrier, tile.griddepcontrol, tile.assume, tile.print (vprintf)
 /// and tile.assert (__assertfail).
 void populateDebugOpToLLVMPatterns(TileGPUTypeConverter &converter,

@@ -107,17 +107,16 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 
 // -----
 
-// f16 adds keep denormals (`.noftz`); f64 adds and 16-bit compare-and-swap
-// have their own forms; bf16 adds go through LLVM's atomicrmw, guarded by
-// the predicate.
+// f16 and bf16 adds keep denormals (`.noftz`); f64 adds and 16-bit
+// compare-and-swap have their own forms (sm_80's bf16 adds:
+// atomics_bf16_add.mlir).
 #blocked = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: llvm.func @float_forms
   // CHECK: "mov.u16 $0, 0x0;\0Aatom.global.gpu.acq_rel.add.noftz.f16 $0, [ $1 + 0 ], $2;", "=h,l,h"
   // CHECK: "mov.u64 $0, 0x0;\0Aatom.global.gpu.acq_rel.add.f64 $0, [ $1 + 0 ], $2;", "=l,l,l"
   // CHECK: "mov.u16 $0, 0x0;\0Aatom.global.relaxed.cta.cas.b16 $0, [ $1 + 0 ], $2, $3;", "=h,l,h,h"
-  // CHECK: llvm.cond_br
-  // CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("device") acq_rel : !llvm.ptr<1>, bf16
+  // CHECK: "mov.u16 $0, 0x0;\0A@$3 atom.global.gpu.acq_rel.add.noftz.bf16 $0, [ $1 + 0 ], $2;", "=h,l,h,b"
   func.func @float_forms(%h: !tile.ptr<f16>, %d: !tile.ptr<f64>, %s: !tile.ptr<i16>, %b: !tile.ptr<bf16>, %m: i1) attributes {tile.kernel} {
     %r = tile.make_range 0 to 128 : tensor<128xi32, #blocked>
     %hs = tile.splat %h : !tile.ptr<f16> -> tensor<128x!tile.ptr<f16>, #blocked>

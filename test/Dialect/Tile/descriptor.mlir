@@ -71,3 +71,15 @@ func.func @dead_load_live_store(%c: !tile.tensordesc<tensor<64x32xi8>>, %m: i32,
   tile.descriptor_store %c[%m, %m], %v : !tile.tensordesc<tensor<64x32xi8>>, tensor<64x32xi8>
   return
 }
+
+// A store with `reduce` (desc.atomic_* on a host-side descriptor, a TMA
+// reduction) keeps its kind in every form and is never dead.
+// CHECK-LABEL: func.func @reduce
+// CHECK-SAME: (%[[C:.*]]: !tile.tensordesc<tensor<64x32xi32>>, %[[M:.*]]: i32, %[[V:.*]]: tensor<64x32xi32>)
+// CANON-LABEL: func.func @reduce
+func.func @reduce(%c: !tile.tensordesc<tensor<64x32xi32>>, %m: i32, %v: tensor<64x32xi32>) {
+  // CHECK: tile.descriptor_store %[[C]][%[[M]], %[[M]]], %[[V]] {reduce = #tile<rmw_op umin>} : !tile.tensordesc<tensor<64x32xi32>>, tensor<64x32xi32>
+  // CANON: tile.descriptor_store {{.*}} {reduce = #tile<rmw_op umin>}
+  tile.descriptor_store %c[%m, %m], %v {reduce = #tile<rmw_op umin>} : !tile.tensordesc<tensor<64x32xi32>>, tensor<64x32xi32>
+  return
+}

@@ -143,3 +143,28 @@ func.func @store_element_type(%d: !tile.tensordesc<tensor<128x64xf16>>, %i: i32,
   tile.descriptor_store %d[%i, %i], %v : !tile.tensordesc<tensor<128x64xf16>>, tensor<128x64xf32>
   return
 }
+
+// -----
+
+// The TMA reduces with add, min, max, and, or and xor, not xchg.
+func.func @reduce_xchg(%d: !tile.tensordesc<tensor<64x32xi32>>, %i: i32, %v: tensor<64x32xi32>) {
+  // expected-error @+1 {{'tile.descriptor_store' op a TMA reduction has no xchg}}
+  tile.descriptor_store %d[%i, %i], %v {reduce = #tile<rmw_op xchg>} : !tile.tensordesc<tensor<64x32xi32>>, tensor<64x32xi32>
+  return
+}
+
+// -----
+
+func.func @reduce_fadd_int(%d: !tile.tensordesc<tensor<64x32xi32>>, %i: i32, %v: tensor<64x32xi32>) {
+  // expected-error @+1 {{'tile.descriptor_store' op reduce fadd requires a floating-point element type, got 'i32'}}
+  tile.descriptor_store %d[%i, %i], %v {reduce = #tile<rmw_op fadd>} : !tile.tensordesc<tensor<64x32xi32>>, tensor<64x32xi32>
+  return
+}
+
+// -----
+
+func.func @reduce_max_float(%d: !tile.tensordesc<tensor<64x32xf16>>, %i: i32, %v: tensor<64x32xf16>) {
+  // expected-error @+1 {{'tile.descriptor_store' op reduce max requires an integer element type, got 'f16'}}
+  tile.descriptor_store %d[%i, %i], %v {reduce = #tile<rmw_op max>} : !tile.tensordesc<tensor<64x32xf16>>, tensor<64x32xf16>
+  return
+}

@@ -482,6 +482,22 @@ func.func @atomic_max_ptr(%p: !tile.ptr<!tile.ptr<f32>>, %v: !tile.ptr<f32>) {
 
 // -----
 
+func.func @atomic_fmax_f32(%p: !tile.ptr<f32>, %v: f32) {
+  // expected-error @+1 {{'tile.atomic_rmw' op atomic_rmw_op fmax requires an f16 or bf16 element type, got 'f32'}}
+  %0 = tile.atomic_rmw fmax, relaxed, gpu, %p, %v : !tile.ptr<f32>
+  return
+}
+
+// -----
+
+func.func @atomic_fmin_int(%p: !tile.ptr<i16>, %v: i16) {
+  // expected-error @+1 {{'tile.atomic_rmw' op atomic_rmw_op fmin requires an f16 or bf16 element type, got 'i16'}}
+  %0 = tile.atomic_rmw fmin, relaxed, gpu, %p, %v : !tile.ptr<i16>
+  return
+}
+
+// -----
+
 func.func @atomic_cas_cmp(%p: !tile.ptr<i32>, %c: i64, %v: i32) {
   // expected-error @+1 {{'tile.atomic_cas' op cmp type 'i64' must be 'i32', the pointee type of ptr}}
   %0 = "tile.atomic_cas"(%p, %c, %v) <{sem = #tile<sem acq_rel>, scope = #tile<scope gpu>}> : (!tile.ptr<i32>, i64, i32) -> i32

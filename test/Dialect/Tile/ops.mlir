@@ -146,6 +146,18 @@ func.func @atomics(%p: tensor<128x!tile.ptr<f32>>, %m: tensor<128xi1>,
   return
 }
 
+// The 16-bit float max and min of descriptor reductions.
+// CHECK-LABEL: func @atomic_half_minmax
+// CHECK-SAME: (%[[H:.*]]: tensor<64x!tile.ptr<f16>>, %[[HV:.*]]: tensor<64xf16>, %[[B:.*]]: !tile.ptr<bf16>, %[[BV:.*]]: bf16)
+func.func @atomic_half_minmax(%h: tensor<64x!tile.ptr<f16>>, %hv: tensor<64xf16>,
+                              %b: !tile.ptr<bf16>, %bv: bf16) {
+  // CHECK: tile.atomic_rmw fmax, relaxed, gpu, %[[H]], %[[HV]] : tensor<64x!tile.ptr<f16>>
+  %0 = tile.atomic_rmw fmax, relaxed, gpu, %h, %hv : tensor<64x!tile.ptr<f16>>
+  // CHECK: tile.atomic_rmw fmin, relaxed, gpu, %[[B]], %[[BV]] : !tile.ptr<bf16>
+  %1 = tile.atomic_rmw fmin, relaxed, gpu, %b, %bv : !tile.ptr<bf16>
+  return
+}
+
 // CHECK-LABEL: func @atomic_kinds
 func.func @atomic_kinds(%s: !tile.ptr<i32>, %c: i32) {
   // CHECK: tile.atomic_rmw and,

@@ -1,7 +1,9 @@
 # RUN: tilec %s -k k -s "tensordesc<fp16[64, 64]>, i32" --emit=tile --split-input-file --verify-diagnostics
 # Tensor descriptor misuse is refused at its line: Triton's descriptor
-# methods tilec does not lower (by name), offsets that are not one integer scalar per dimension, and stores
-# whose tile does not have the block's shape (its dtype is converted, as
+# methods tilec does not lower (by name), reductions on element types the
+# TMA does not reduce with that operation, offsets that are not one integer
+# scalar per dimension, and stores whose tile does not have the block's
+# shape (its dtype is converted, as
 # Triton does). Signature errors are in tensor_descriptor_sig.py.
 
 import triton
@@ -21,8 +23,8 @@ import triton.language as tl
 
 @triton.jit
 def k(d, n):
-    # expected-error @+1 {{'desc.atomic_add' on a host-side tensor descriptor is not supported by tilec (TMA reductions are not lowered); a descriptor from tl.make_tensor_descriptor supports it}}
-    d.atomic_add([0, 0], d.load([0, 0]))
+    # expected-error @+1 {{'desc.atomic_and' does not support fp16 elements}}
+    d.atomic_and([0, 0], d.load([0, 0]))
 
 
 # -----

@@ -78,6 +78,16 @@ def k_desc_atomic_max_i64(Out, A, M, N):
 
 
 @triton.jit
+def k_desc_atomic_min_fp16(Out, A, M, N):
+    _desc_reduce(Out, A, M, N, "min")
+
+
+@triton.jit
+def k_desc_atomic_max_bf16(Out, A, M, N):
+    _desc_reduce(Out, A, M, N, "max")
+
+
+@triton.jit
 def k_desc_atomic_and_i32(Out, A, M, N):
     _desc_reduce(Out, A, M, N, "and")
 
@@ -124,6 +134,15 @@ SPECS = {
     "k_desc_atomic_max_i64": dict(
         args=dict(Out=dict(dtype="i64", shape=576, role="inout"),
                   A=dict(dtype="i64", shape=1024), M=12, N=48),
+        grid=(2, 2), compare="exact"),
+    # sm_90 only (Triton: TMA reductions; tilec: compare-and-swap loops).
+    "k_desc_atomic_min_fp16": dict(
+        args=dict(Out=dict(dtype="fp16", shape=576, role="inout", fill="normal"),
+                  A=dict(dtype="fp16", shape=1024, fill="normal"), M=12, N=48),
+        grid=(2, 2), compare="exact"),
+    "k_desc_atomic_max_bf16": dict(
+        args=dict(Out=dict(dtype="bf16", shape=576, role="inout", fill="normal"),
+                  A=dict(dtype="bf16", shape=1024, fill="normal"), M=12, N=48),
         grid=(2, 2), compare="exact"),
     "k_desc_atomic_and_i32": dict(
         args=dict(Out=dict(dtype="i32", shape=576, role="inout"),
