@@ -714,12 +714,9 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
   if (compileTimeDepth && fn == "range")
     isStatic = true;
   std::vector<TValue> bounds;
-  for (const ExprPtr &a : call->args) {
-    FailureOr<TValue> v = eval(a.get());
-    if (failed(v))
-      return failure();
-    bounds.push_back(*v);
-  }
+  std::vector<SourceLoc> boundLocs;
+  if (failed(evalCallArgs(call, bounds, boundLocs)))
+    return failure();
   // tl.range(arg1, arg2, step, num_stages, loop_unroll_factor,
   // disallow_acc_multi_buffer, flatten, warp_specialize, disable_licm) and
   // tl.static_range(arg1, arg2, step), keywords included, as Triton's
@@ -744,7 +741,7 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
   std::vector<SourceLoc> optLocs(std::size(kRangeParams), call->getLoc());
   for (size_t k = 3; k < bounds.size(); ++k) {
     opts[k] = bounds[k];
-    optLocs[k] = call->args[k]->getLoc();
+    optLocs[k] = boundLocs[k];
   }
   if (fn != "range" && bounds.size() > 3)
     bounds.resize(3);
