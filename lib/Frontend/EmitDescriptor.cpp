@@ -97,13 +97,8 @@ FailureOr<TValue> Emitter::callDescriptorMethod(const TValue &desc,
 
   std::vector<TValue> args;
   std::vector<SourceLoc> argLocs;
-  for (const ExprPtr &a : call->args) {
-    FailureOr<TValue> v = eval(a.get());
-    if (failed(v))
-      return failure();
-    args.push_back(*v);
-    argLocs.push_back(a->getLoc());
-  }
+  if (failed(evalCallArgs(call, args, argLocs)))
+    return failure();
   std::vector<std::pair<std::string, TValue>> kwargs;
   for (const Keyword &k : call->keywords) {
     FailureOr<TValue> v = eval(k.value.get());

@@ -195,9 +195,13 @@ FailureOr<TValue> Emitter::eval(const Expr *e) {
     return evalIfExp(llvm::cast<IfExpExpr>(e));
   case Expr::Kind::Comprehension:
     return evalListComprehension(llvm::cast<ComprehensionExpr>(e));
+  case Expr::Kind::Starred:
+    // Calls spread `*t` themselves (evalCallArgs); the few calls that read
+    // their arguments one by one (isinstance, a dtype's methods) do not.
+    return err(e->getLoc(), "argument unpacking with '*' is not supported "
+                            "in this call");
   case Expr::Kind::Dict:
   case Expr::Kind::Opaque:
-  case Expr::Kind::Starred:
     // Only decorator arguments and module-level Python hold these; kernels
     // never evaluate them.
     break;
@@ -249,7 +253,12 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
   FailureOr<TValue> base = eval(e->value.get());
   if (failed(base))
     return failure();
-  const std::string &a = e->attr;
+  return attributeOf(*base, e->attr, e->getLoc(), e->attrLoc);
+}
+
+FailureOr<TValue> Emitter::attributeOf(TValue baseValue, const std::string &a,
+                                       SourceLoc exprLoc, SourceLoc attrLoc) {
+  FailureOr<TValue> base = std::move(baseValue);
   // `c.value` of a constexpr is its Python value, which tilec does not
   // wrap (library helpers write `dtype.value` to reach a dtype's methods).
   if (a == "value" && base->isConstexpr() &&
@@ -259,7 +268,7 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
     return *base;
   // `x.dtype` of `x = 1`: Triton's scalar tensor's (TValue::asAssigned).
   if (base->isAssignedNumber()) {
-    base = assignedToTensor(*base, e->getLoc());
+    base = assignedToTensor(*base, exprLoc);
     if (failed(base))
       return failure();
   }
@@ -267,12 +276,12 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
   case TValue::Kind::Module: {
     const std::string &mod = base->getModulePath();
     if (llvm::StringRef(mod).starts_with("pymod:"))
-      return programModuleAttr(*base, e->attr, e->attrLoc);
+      return programModuleAttr(*base, a, attrLoc);
     std::string path = mod + "." + a;
     // A module the host handed over (EmitHostModules.cpp), or a package
     // above one.
     if (const Module *host = findHostModule(mod))
-      return lookupInHostModule(host, a, e->attrLoc);
+      return lookupInHostModule(host, a, attrLoc);
     if (findHostModule(path) || isHostPackage(path))
       return TValue::module(path);
     llvm::StringRef m(mod);
@@ -289,7 +298,7 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
       if (a == "cdiv" || a == "next_power_of_2" || a == "jit" ||
           a == "autotune" || a == "heuristics" || a == "Config")
         return TValue::builtin(path);
-      return err(e->attrLoc, "'triton." + a +
+      return err(attrLoc, "'triton." + a +
                                  "' is not available in tilec kernels");
     }
     if (mod == "triton.language.math") {
@@ -297,8 +306,19 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
         return TValue::module(path);
       if (lookupBuiltin(a, Math))
         return TValue::builtin(path);
-      return err(e->attrLoc, "'tl.math." + a +
+      return err(attrLoc, "'tl.math." + a +
                                  "' is not a function of triton.language.math");
+    }
+    // triton.language.random: the functions Triton 3.6's random.py
+    // defines (Builtins.def's "random" group, the same functions `tl.X`
+    // reaches) and its default number of Philox rounds.
+    if (mod == "triton.language.random") {
+      if (a == "N_ROUNDS_DEFAULT")
+        return TValue::integer(10);
+      if (const Builtin *b = lookupBuiltin(a, Tl); b && b->group == "random")
+        return TValue::builtin("triton.language." + a);
+      return err(attrLoc, "'tl.random." + a +
+                              "' is not defined in triton.language.random");
     }
     if (mod == "triton.language" || mod == "triton.language.core" ||
         mod == "triton.language.standard") {
@@ -313,23 +333,23 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
       // Triton's AMD fp8 formats are refused on NVIDIA targets by Triton
       // too.
       if (a == "float8e4b8" || a == "float8e5b16")
-        return err(e->attrLoc, "'tl." + a +
+        return err(attrLoc, "'tl." + a +
                                    "' is an AMD format, not supported on "
                                    "NVIDIA targets (as in Triton 3.6)");
-      if (a == "math" || a == "extra" || a == "libdevice")
+      if (a == "math" || a == "extra" || a == "libdevice" || a == "random")
         return TValue::module("triton.language." + a);
       if (lookupBuiltin(a, Tl))
         return TValue::builtin("triton.language." + a);
-      return err(e->attrLoc,
+      return err(attrLoc,
                  "'tl." + a + "' is not defined in triton.language");
     }
-    return err(e->attrLoc, "module '" + mod + "' has no attribute '" + a + "'");
+    return err(attrLoc, "module '" + mod + "' has no attribute '" + a + "'");
   }
   case TValue::Kind::Builtin: {
     llvm::StringRef n = base->getBuiltinName();
     if (n == "triton.language.PropagateNan" && (a == "ALL" || a == "NONE"))
       return TValue::builtin((n + "." + a).str());
-    return err(e->attrLoc, base->describe() + " has no attribute '" + a + "'");
+    return err(attrLoc, base->describe() + " has no attribute '" + a + "'");
   }
   case TValue::Kind::Runtime: {
     const TileType &t = base->getType();
@@ -350,18 +370,18 @@ FailureOr<TValue> Emitter::evalAttribute(const AttributeExpr *e) {
       return TValue::integer(t.shape.size());
     if (a == "T") {
       if (t.shape.size() != 2)
-        return err(e->attrLoc, "'.T' needs a 2-D tensor, got " + t.str());
-      return trans(*base, {1, 0}, e->attrLoc);
+        return err(attrLoc, "'.T' needs a 2-D tensor, got " + t.str());
+      return trans(*base, {1, 0}, attrLoc);
     }
-    return err(e->attrLoc, base->describe() + " has no attribute '" + a +
+    return err(attrLoc, base->describe() + " has no attribute '" + a +
                                "'");
   }
   case TValue::Kind::Descriptor:
-    return descriptorAttribute(*base, a, e->attrLoc);
+    return descriptorAttribute(*base, a, attrLoc);
   case TValue::Kind::DTypeObj:
-    return dtypeAttribute(*base, a, e->attrLoc);
+    return dtypeAttribute(*base, a, attrLoc);
   default:
-    return err(e->attrLoc, base->describe() + " has no attribute '" + a + "'");
+    return err(attrLoc, base->describe() + " has no attribute '" + a + "'");
   }
 }
 
@@ -518,13 +538,8 @@ FailureOr<TValue> Emitter::evalCall(const CallExpr *e) {
     args.push_back(*receiver);
     argLocs.push_back(e->func->getLoc());
   }
-  for (const ExprPtr &a : e->args) {
-    FailureOr<TValue> v = eval(a.get());
-    if (failed(v))
-      return failure();
-    args.push_back(*v);
-    argLocs.push_back(a->getLoc());
-  }
+  if (failed(evalCallArgs(e, args, argLocs)))
+    return failure();
   std::vector<std::pair<std::string, TValue>> kwargs;
   for (const Keyword &k : e->keywords) {
     FailureOr<TValue> v = eval(k.value.get());
@@ -546,6 +561,33 @@ FailureOr<TValue> Emitter::evalCall(const CallExpr *e) {
   default:
     return err(e->getLoc(), callee->describe() + " is not callable");
   }
+}
+
+LogicalResult Emitter::evalCallArgs(const CallExpr *e,
+                                    std::vector<TValue> &args,
+                                    std::vector<SourceLoc> &argLocs) {
+  for (const ExprPtr &a : e->args) {
+    auto *star = llvm::dyn_cast<StarredExpr>(a.get());
+    FailureOr<TValue> v = eval(star ? star->value.get() : a.get());
+    if (failed(v))
+      return failure();
+    if (!star) {
+      args.push_back(*v);
+      argLocs.push_back(a->getLoc());
+      continue;
+    }
+    // Triton 3.6 spreads a tl.tuple (a tuple literal, a tuple parameter, a
+    // helper's returned tuple) and nothing else: not a tensor, not a str.
+    if (!v->isTuple())
+      return err(star->value->getLoc(),
+                 "argument unpacking with '*' needs a tuple, got " +
+                     v->describe());
+    for (const TValue &elt : v->getElts()) {
+      args.push_back(elt);
+      argLocs.push_back(star->value->getLoc());
+    }
+  }
+  return success();
 }
 
 /// `[elt for x in t]` in a kernel: as in Triton 3.6, one `for` clause over a

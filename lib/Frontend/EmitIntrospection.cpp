@@ -283,6 +283,11 @@ static std::optional<PyClass> tritonClass(llvm::StringRef n) {
 
 FailureOr<TValue> Emitter::evalIsInstance(const CallExpr *call) {
   SourceLoc l = call->getLoc();
+  // The class operand is read unevaluated, so it cannot come from a tuple.
+  for (const ExprPtr &a : call->args)
+    if (llvm::isa<StarredExpr>(a.get()))
+      return err(a->getLoc(), "argument unpacking with '*' is not supported "
+                              "in isinstance()");
   if (call->args.size() != 2 || !call->keywords.empty())
     return err(l, "isinstance expected 2 arguments, got " +
                       llvm::Twine(call->args.size()));
@@ -422,4 +427,41 @@ Emitter::callConstexprFunction(const FunctionDef *f, SourceLoc callLoc,
 
 FailureOr<TValue> Emitter::builtinIsInstance(BuiltinCall &c) {
   return evalIsInstance(c.call);
+}
+
+/// `getattr(obj, name[, default])`: Triton's code generator runs Python's
+/// getattr on the (unwrapped) operands, so the name must be a constexpr str
+/// and the result is what `obj.name` gives in a kernel.
+FailureOr<TValue> Emitter::builtinGetAttr(BuiltinCall &c) {
+  SourceLoc l = c.loc;
+  if (!c.kwargs.empty())
+    return err(l, "getattr() takes no keyword arguments");
+  if (c.args.size() != 2 && c.args.size() != 3)
+    return err(l, "getattr expected 2 or 3 arguments, got " +
+                      llvm::Twine(c.args.size()));
+  const TValue &obj = c.args[0];
+  const TValue &name = c.args[1];
+  if (name.getKind() != TValue::Kind::Str)
+    return err(c.argLocs[1], "getattr(): attribute name must be a constexpr "
+                             "str, got " +
+                                 name.describe());
+  std::string attr = name.getStr();
+  // A tensor's methods are called through the tensor (evalCall binds the
+  // receiver); tilec has no bound-method value to hand back.
+  if (obj.isRuntime() && lookupBuiltin(attr, Method))
+    return err(l, "getattr() of the tensor method '" + attr +
+                      "' is not supported; call it as x." + attr + "(...)");
+  if (c.args.size() == 2)
+    return attributeOf(obj, attr, l, c.argLocs[1]);
+  // With a default, a missing attribute is not an error: look it up with
+  // its diagnostics held back, and give the default if it fails.
+  FailureOr<TValue> found = failure();
+  {
+    mlir::ScopedDiagnosticHandler quiet(
+        &ctx, [](mlir::Diagnostic &) { return mlir::success(); });
+    found = attributeOf(obj, attr, l, c.argLocs[1]);
+  }
+  if (succeeded(found))
+    return *found;
+  return c.args[2];
 }

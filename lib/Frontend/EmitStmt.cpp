@@ -187,6 +187,25 @@ FailureOr<TValue> Emitter::unify(const TValue &a, const TValue &bv,
     }
     return TValue::blockPtr(std::move(fields), a.getType(), a.getOrder());
   }
+  // Descriptors made in the kernel merge field by field as block pointers
+  // do (Triton's tensor_descriptor flattens to its handle's base, shapes
+  // and strides); the block and the padding must agree.
+  if (a.isDeviceDescriptor() && bv.isDeviceDescriptor()) {
+    if (a.getType() != bv.getType() || a.padsWithNan() != bv.padsWithNan())
+      return err(l, what + " is " + a.describe() + " on one path and " +
+                        bv.describe() +
+                        " on the other; the block and padding must agree");
+    std::vector<TValue> fields;
+    for (size_t i = 0; i < a.getElts().size(); ++i) {
+      FailureOr<TValue> e = unify(a.getElts()[i], bv.getElts()[i], aTerm,
+                                  bTerm, aYield, bYield, what, l);
+      if (failed(e))
+        return failure();
+      fields.push_back(*e);
+    }
+    return TValue::deviceDescriptor(std::move(fields), a.getType(),
+                                    a.padsWithNan());
+  }
   if (a.isTuple() && bv.isTuple()) {
     if (a.getElts().size() != bv.getElts().size())
       return err(l, what + " is a tuple of " +
@@ -270,6 +289,13 @@ TValue Emitter::rebuild(const TValue &pattern, mlir::ValueRange results,
     return TValue::blockPtr(std::move(fields), pattern.getType(),
                             pattern.getOrder());
   }
+  if (pattern.isDeviceDescriptor()) {
+    std::vector<TValue> fields;
+    for (const TValue &e : pattern.getElts())
+      fields.push_back(rebuild(e, results, idx));
+    return TValue::deviceDescriptor(std::move(fields), pattern.getType(),
+                                    pattern.padsWithNan());
+  }
   return pattern;
 }
 
@@ -302,6 +328,13 @@ Emitter::flattenCarried(const TValue &v,
   // not change (base, shape, strides) fold back to their initial values in
   // canonicalization.
   if (v.isBlockPtr()) {
+    for (const TValue &e : v.getElts())
+      out.push_back(e.getValue());
+    return v;
+  }
+  // So is a descriptor made in the kernel (tl.make_tensor_descriptor): its
+  // base, shapes and strides. A descriptor parameter stays refused.
+  if (v.isDeviceDescriptor()) {
     for (const TValue &e : v.getElts())
       out.push_back(e.getValue());
     return v;
@@ -347,6 +380,17 @@ LogicalResult Emitter::matchCarried(const TValue &v, const TValue &pattern,
                         pattern.describe() + " but is " + v.describe() +
                         " at the end of an iteration; its type must not "
                         "change");
+    for (const TValue &e : v.getElts())
+      out.push_back(e.getValue());
+    return success();
+  }
+  if (pattern.isDeviceDescriptor()) {
+    if (!v.isDeviceDescriptor() || v.getType() != pattern.getType() ||
+        v.padsWithNan() != pattern.padsWithNan())
+      return err(l, "loop-carried variable '" + name + "' enters the loop as " +
+                        pattern.describe() + " but is " + v.describe() +
+                        " at the end of an iteration; its block and padding "
+                        "must not change");
     for (const TValue &e : v.getElts())
       out.push_back(e.getValue());
     return success();
@@ -714,12 +758,9 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
   if (compileTimeDepth && fn == "range")
     isStatic = true;
   std::vector<TValue> bounds;
-  for (const ExprPtr &a : call->args) {
-    FailureOr<TValue> v = eval(a.get());
-    if (failed(v))
-      return failure();
-    bounds.push_back(*v);
-  }
+  std::vector<SourceLoc> boundLocs;
+  if (failed(evalCallArgs(call, bounds, boundLocs)))
+    return failure();
   // tl.range(arg1, arg2, step, num_stages, loop_unroll_factor,
   // disallow_acc_multi_buffer, flatten, warp_specialize, disable_licm) and
   // tl.static_range(arg1, arg2, step), keywords included, as Triton's
@@ -744,7 +785,7 @@ LogicalResult Emitter::emitFor(const ForStmt *s) {
   std::vector<SourceLoc> optLocs(std::size(kRangeParams), call->getLoc());
   for (size_t k = 3; k < bounds.size(); ++k) {
     opts[k] = bounds[k];
-    optLocs[k] = call->args[k]->getLoc();
+    optLocs[k] = boundLocs[k];
   }
   if (fn != "range" && bounds.size() > 3)
     bounds.resize(3);

@@ -193,9 +193,17 @@ public:
 
   FailureOr<TValue> eval(const Expr *e);
   FailureOr<TValue> evalAttribute(const AttributeExpr *e);
+  /// `base.a` (evalAttribute's work, which getattr() shares); `exprLoc` is
+  /// the whole expression's, `attrLoc` the attribute name's.
+  FailureOr<TValue> attributeOf(TValue base, const std::string &a,
+                                SourceLoc exprLoc, SourceLoc attrLoc);
   FailureOr<TValue> evalSubscript(const SubscriptExpr *e);
   FailureOr<TValue> sliceTuple(const TValue &t, const SliceExpr *s);
   FailureOr<TValue> evalCall(const CallExpr *e);
+  /// Evaluates a call's positional arguments, spreading each `*t` (a tuple)
+  /// into its elements, which all take the location of `t`.
+  LogicalResult evalCallArgs(const CallExpr *e, std::vector<TValue> &args,
+                             std::vector<SourceLoc> &argLocs);
   FailureOr<TValue> evalIfExp(const IfExpExpr *e);
   FailureOr<TValue> evalListComprehension(const ComprehensionExpr *c);
   FailureOr<TValue> binaryOp(BinaryOpKind op, const TValue &a,

@@ -392,15 +392,14 @@ ExprPtr Parser::parseCall(ExprPtr func) {
   while (!is(TokenKind::RParen)) {
     if (is(TokenKind::Comma))
       return failHere("expected an argument before ','");
-    if (!decoratorMode && is(TokenKind::Star))
-      return failAt(tok().loc, "argument unpacking with '*' is not supported "
-                               "in tilec kernels");
+    // `f(*t)` in a kernel spreads a tuple over the arguments, as Triton's
+    // code generator does (EmitExpr.cpp); `**` has no kernel meaning there.
     if (!decoratorMode && is(TokenKind::DoubleStar))
       return failAt(tok().loc, "keyword argument unpacking with '**' is not "
                                "supported in tilec kernels");
     if (is(TokenKind::DoubleStar) || is(TokenKind::Star)) {
       // `*args` is a StarredExpr argument; `**kwargs` a keyword named "**"
-      // (the evaluator expands both).
+      // (the evaluator expands both; the emitter, `*args` alone).
       bool dbl = is(TokenKind::DoubleStar);
       SourceLoc starLoc = tok().loc;
       consume();

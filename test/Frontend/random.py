@@ -1,6 +1,7 @@
 # RUN: tilec %s -k rand32 -s "*fp32, i32, 128" --emit=tile | FileCheck %s
 # RUN: tilec %s -k randint64 -s "*i32, i64, *i64, 128" --emit=tile | FileCheck %s --check-prefix=I64
 # RUN: tilec %s -k randn4 -s "*fp32, i32, 128" --emit=ptx | FileCheck %s --check-prefix=PTX
+# RUN: tilec %s -k random_module -s "*fp32, *i32, 128" --emit=tile | FileCheck %s --check-prefix=MOD
 #
 # triton.language's random numbers come from tilec's prelude
 # (lib/Frontend/Prelude/random.py), inlined like helpers: Philox-4x32 with 10
@@ -49,3 +50,16 @@ def randn4(Y, seed, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     a, b, c, d = tl.randn4x(seed, offs)
     tl.store(Y + offs, a + b + c + d)
+
+
+# triton.language.random's functions by their module (Triton's test_random
+# writes tl.random.uint_to_uniform_float), the same as tl.X.
+# MOD-LABEL: func.func @random_module
+# MOD: arith.sitofp {{.*}} to tensor<128xf32>
+@triton.jit
+def random_module(Y, X, n: tl.constexpr):
+    tl.static_assert(tl.random.N_ROUNDS_DEFAULT == 10)
+    idx = tl.arange(0, n)
+    x = tl.load(X + idx)
+    y = tl.random.uint_to_uniform_float(x) + tl.random.rand(x, idx)
+    tl.store(Y + idx, y)

@@ -168,29 +168,6 @@ import triton.language as tl
 
 @triton.jit
 def k(X, N):
-    t = (16,)
-    # expected-error @+1 {{argument unpacking with '*' is not supported in tilec kernels}}
-    x = tl.zeros(*t)
-
-
-# -----
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def k(X, N):
-    # expected-error @+1 {{keyword argument unpacking with '**' is not supported in tilec kernels}}
-    x = tl.zeros(**{"shape": (16,)})
-
-
-# -----
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def k(X, N):
     # expected-error @+1 {{starred expressions are not supported in tilec kernels}}
     a, *b = (1, 2, 3)
 
