@@ -7,6 +7,15 @@
 #                 kernels, and Triton's PTX of the dot_scaled kernels
 #                 (which MMA it picks) by bench/opsuite/ptxdiff.py; the
 #                 tl.add/sub/mul kernels (.carry/ops-add); sanitizers on both.
+#   run.sh bench  issue 16's benchmarks beside Triton, torch eager and
+#                 torch.compile (the norms and cross-entropy, then dropout
+#                 and AdamW), alone; then the launch overhead from Python
+#                 (bench/python_jit.py) with the -O2 launch path.
+#   run.sh tut    Triton's tutorials 01, 02, 05, 06, 03 (in that order)
+#                 under tilec and under Triton, one after the other, alone
+#                 (bench/triton_tests/tutorials_beside.sh): tutorials.md.
+#   run.sh tt     Triton's language tests (bench/triton_tests/run.sh), TT_SEL
+#                 or every file, for the per-file pass rates (triage.md).
 # Carried: .carry as prepared in bench/results/README.md (session 17; see the session-18 section).
 # Results: $OUT/a.tgz and summary.txt. RUN_SECONDS bounds the whole.
 set -u
@@ -28,7 +37,27 @@ s() {
 }
 nvidia-smi -L | tee "$R/summary.txt"
 echo "commit $(cat .carry/commit) phase $PHASE" | tee -a "$R/summary.txt"
-if [ "$PHASE" = three ]; then
+if [ "$PHASE" = bench ]; then
+  NORMS_QUICK=${NORMS_QUICK:-0} s norms 300 python3 bench/bench_norms.py "$R/norms"
+  cat "$R/norms/norms.md" 2>/dev/null | head -60
+  s dropout 70 python3 bench/samples_fused.py "$R/dropout" --only dropout
+  s adamw 70 python3 bench/samples_fused.py "$R/adamw" --only adamw
+  cat "$R"/dropout/samples_fused.md "$R"/adamw/samples_fused.md 2>/dev/null
+  mkdir -p "$R/py"; s python_jit 50 python3 bench/python_jit.py "$R/py"
+  tail -12 "$R/python_jit.log"
+elif [ "$PHASE" = tut ]; then
+  s tutorials 520 bash bench/triton_tests/tutorials_beside.sh "$R/tut" 100 \
+    01-vector-add 02-fused-softmax 05-layer-norm 06-fused-attention 03-matrix-multiplication
+  cp "$R/tut/tutorials.md" "$R/" 2>/dev/null
+elif [ "$PHASE" = tt ]; then
+  # TT_SEL (pytest selection) when set, else every file; test_core alone
+  # outlasts one call: split it with -k or by test names across calls.
+  bash bench/triton_tests/run.sh "$R/tt" tilec "${TT_SECONDS:-500}" ${TT_SEL:-} > "$R/tt.out" 2>&1
+  python3 bench/triton_tests/triage.py "$R/tt/junit-tilec.xml" --md "$R/triage.md" > "$R/triage.out" 2>&1
+  head -12 "$R/triage.md" 2>/dev/null | tee -a "$R/summary.txt"
+  rm -f "$R/tt/junit-tilec.xml"  # it quotes Triton's test sources
+  tail -3 "$R/tt/pytest-tilec.log" | tee -a "$R/summary.txt"
+elif [ "$PHASE" = three ]; then
   # Alone first: attention with tutorial 06 beside it, the tutorial both
   # under Triton and through tilec.jit, one config for both (PYTEST_VERSION
   # makes the tutorial keep its test config, BLOCK_M 128, BLOCK_N 64, 2
@@ -45,6 +74,9 @@ if [ "$PHASE" = three ]; then
   sed -n '/| status | kernels |/,/^$/p' "$R/ops/results.md" 2>/dev/null
   wait $TT; echo "language tests done at $SECONDS s" | tee -a "$R/summary.txt"
   tail -3 "$R/tt/pytest-tilec.log" | tee -a "$R/summary.txt"
+  python3 bench/triton_tests/triage.py "$R/tt/junit-tilec.xml" --md "$R/triage.md" > "$R/triage.out" 2>&1
+  head -12 "$R/triage.md" 2>/dev/null | tee -a "$R/summary.txt"
+  rm -f "$R/tt/junit-tilec.xml"  # it quotes Triton's test sources
   OPSUITE_CARRY=.carry/ops-add s opsadd 30 bash bench/opsuite/gpu.sh "$R/ops-add"
   sed -n '/| status | kernels |/,/^$/p' "$R/ops-add/results.md" 2>/dev/null
   s ptxdiff 60 python3 bench/opsuite/ptxdiff.py --carry .carry/ops-new --out "$R/ptxdiff" --only dot_scaled
