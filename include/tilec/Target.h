@@ -117,6 +117,11 @@ struct TargetOptions {
   /// spills, no stack). Memory-bound kernels hide latency with CTAs in
   /// flight; a spill would cost more than the CTA gains, hence the check.
   bool tuneOccupancy = true;
+  /// The dynamic shared memory each CTA of the kernel is launched with
+  /// (the module's `tilegpu.dynamic_shared_memory`): ptxas does not see it,
+  /// but it bounds the CTAs per multiprocessor as static shared memory does,
+  /// so occupancy tuning counts it.
+  int dynamicSharedBytes = 0;
 };
 
 /// The PTX ISA version, times ten, that `options` asks for: the explicit

@@ -185,6 +185,7 @@ llvm::Error tilec::emitMachineCode(mlir::ModuleOp module,
   target.arch = options.arch;
   target.optLevel = options.optLevel;
   target.fpFusion = options.fpFusion;
+  target.dynamicSharedBytes = out.metadata.dynamicSharedBytes;
   llvm::LLVMContext llvmCtx;
   llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
       translateToLLVMIR(module, llvmCtx);

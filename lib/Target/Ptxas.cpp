@@ -302,13 +302,15 @@ static int getRequiredThreads(llvm::StringRef ptx, size_t *lineEnd) {
 /// How many CTAs of `kernel` fit on one multiprocessor by registers alone,
 /// and by everything else (threads, CTA slots, shared memory).
 static std::pair<int, int> getCtasPerSM(const KernelResources &kernel,
-                                        int threads, const SMLimits &sm) {
+                                        int threads, const SMLimits &sm,
+                                        int dynamicSharedBytes) {
   // Registers are allocated per warp in blocks of 256 (8 a thread).
   int regs = std::max(8, (kernel.registers + 7) / 8 * 8);
   int byRegs = 65536 / (regs * threads);
   int other = std::min(sm.maxThreads / threads, sm.maxCtas);
-  if (kernel.sharedBytes > 0) // 1 KiB of each CTA's is the system's.
-    other = std::min(other, sm.sharedBytes / (kernel.sharedBytes + 1024));
+  int shared = kernel.sharedBytes + dynamicSharedBytes;
+  if (shared > 0) // 1 KiB of each CTA's is the system's.
+    other = std::min(other, sm.sharedBytes / (shared + 1024));
   return {byRegs, other};
 }
 
@@ -331,7 +333,8 @@ llvm::Expected<CubinResult> tilec::assembleCubin(llvm::StringRef ptx,
   if (threads == 0)
     return result;
   const KernelResources &first = result->kernels.front();
-  auto [byRegs, other] = getCtasPerSM(first, threads, getSMLimits(*arch));
+  auto [byRegs, other] = getCtasPerSM(first, threads, getSMLimits(*arch),
+                                      options.dynamicSharedBytes);
   if (byRegs == 0 || byRegs >= other)
     return result;
   int target = byRegs + 1;
@@ -347,7 +350,8 @@ llvm::Expected<CubinResult> tilec::assembleCubin(llvm::StringRef ptx,
     return result;
   KernelResources &k = tuned->kernels.front();
   if (k.spillStores || k.spillLoads || k.stackFrame ||
-      getCtasPerSM(k, threads, getSMLimits(*arch)).first < target)
+      getCtasPerSM(k, threads, getSMLimits(*arch), options.dynamicSharedBytes)
+              .first < target)
     return result;
   k.minCtasPerSM = target;
   return tuned;
