@@ -59,6 +59,18 @@ def read_manifest(path):
     return rows
 
 
+def absent_blobs(gitdir, commit):
+    """Paths of `commit`'s files whose blobs the mirror lacks."""
+    ls = subprocess.run(["git", "--git-dir", str(gitdir), "ls-tree", "-r", "-z", commit],
+                        capture_output=True, text=True).stdout
+    entries = [e.split("\t", 1) for e in ls.split("\0") if "\t" in e]
+    blobs = [(meta.split()[2], path) for meta, path in entries if meta.split()[1] == "blob"]
+    check = subprocess.run(["git", "--git-dir", str(gitdir), "cat-file", "--batch-check"],
+                           input="".join(sha + "\n" for sha, _ in blobs),
+                           capture_output=True, text=True).stdout.splitlines()
+    return [path for (_, path), line in zip(blobs, check) if line.endswith(" missing")]
+
+
 def source_tree(repo, commit, src, mirror, alternate=False):
     """The folder holding `repo` at `commit`, extracting it from a mirror once.
     A repository the manifest takes at a second commit (`alternate`) has that
@@ -72,10 +84,12 @@ def source_tree(repo, commit, src, mirror, alternate=False):
     if not gitdir or not gitdir.exists():
         return None
     tree.mkdir(parents=True, exist_ok=True)
-    archive = subprocess.run(["git", "--git-dir", str(gitdir), "archive", commit],
-                             capture_output=True)
-    # Large files the mirror lacks make `git archive` fail part-way; what was
-    # written before them is still a usable tree for the Python sources.
+    # Large files the mirror lacks (images, PDFs) make `git archive` stop at
+    # the first of them, which can come before the sources in the tree's
+    # order; so they are left out by pathspec.
+    exclude = [f":(exclude,literal){p}" for p in absent_blobs(gitdir, commit)]
+    archive = subprocess.run(["git", "--git-dir", str(gitdir), "archive", commit, "--", "."]
+                             + exclude, capture_output=True)
     subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, capture_output=True)
     stamp.write_text(commit + "\n")
     return tree

@@ -460,7 +460,11 @@ FailureOr<TValue> Emitter::evalSubscript(const SubscriptExpr *e) {
       if (s->lower || s->upper || s->step)
         return err(idx->getLoc(), "tensor slices with bounds are not "
                                   "supported; only ':' and None are");
-      if (++kept > rank)
+      // Triton's ':' does not check the rank, and a 0-d tensor indexed
+      // `pid[:, None]` becomes a [1] block (expand_dims splats it); kernels
+      // broadcast program ids that way. A tensor of rank 1 or more keeps
+      // the check: Triton fails there too once a None follows.
+      if (++kept > rank && rank != 0)
         return err(idx->getLoc(), "too many indices for a tensor of rank " +
                                       llvm::Twine(rank));
       ++outDim;

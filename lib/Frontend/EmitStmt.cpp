@@ -333,14 +333,19 @@ Emitter::flattenCarried(const TValue &v,
     return v;
   }
   // So is a descriptor made in the kernel (tl.make_tensor_descriptor): its
-  // base, shapes and strides. A descriptor parameter stays refused.
+  // base, shapes and strides.
   if (v.isDeviceDescriptor()) {
     for (const TValue &e : v.getElts())
       out.push_back(e.getValue());
     return v;
   }
-  return err(l, "variable '" + name + "' is reassigned in the loop but holds " +
-                    v.describe() + ", which cannot change at run time");
+  // A constexpr that cannot live in a register (None, a string, a dtype, a
+  // function, a descriptor parameter) is not carried: it stays bound to its
+  // value, and matchCarried checks that the body leaves it so. An
+  // assignment the body does not run (in an `if CONSTEXPR:` branch not
+  // taken) is thus no error, as in Triton, which carries only the names an
+  // iteration really changes.
+  return v;
 }
 
 LogicalResult Emitter::matchCarried(const TValue &v, const TValue &pattern,
@@ -395,7 +400,11 @@ LogicalResult Emitter::matchCarried(const TValue &v, const TValue &pattern,
       out.push_back(e.getValue());
     return success();
   }
-  return success();
+  // A constexpr flattenCarried left in place must come out unchanged.
+  if (sameConstexpr(v, pattern))
+    return success();
+  return err(l, "variable '" + name + "' is reassigned in the loop but holds " +
+                    pattern.describe() + ", which cannot change at run time");
 }
 
 //===----------------------------------------------------------------------===//

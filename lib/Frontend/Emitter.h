@@ -178,7 +178,8 @@ public:
   TValue rebuild(const TValue &pattern, mlir::ValueRange results,
                  unsigned &idx);
   /// Flattens a loop-carried value into runtime values (constexpr numbers
-  /// are materialized); returns the pattern.
+  /// are materialized; other constexprs, such as None, stay in the pattern
+  /// and are not carried); returns the pattern.
   FailureOr<TValue> flattenCarried(const TValue &v,
                                    llvm::SmallVectorImpl<mlir::Value> &out,
                                    llvm::StringRef name, SourceLoc l);

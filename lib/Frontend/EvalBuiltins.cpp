@@ -11,7 +11,8 @@
 // `get_device_name()` from the target's reference card, GpuArch in
 // tilec/Target.h), the CUDA device values they take (`torch.device("cuda")`,
 // `torch.cuda.current_device()`, `triton.runtime.driver.active.
-// get_active_torch_device()`), and `os.environ.get` / `os.getenv`, read when the
+// get_active_torch_device()`), `torch.are_deterministic_algorithms_enabled()`
+// (False, torch's default), and `os.environ.get` / `os.getenv`, read when the
 // kernel is compiled. Any other name of those modules is an external value,
 // unknown wherever its value is needed.
 //
@@ -90,6 +91,8 @@ static std::string knownBuiltin(StringRef path) {
       .Case("torch.cuda.get_device_capability",
             "torch.cuda.get_device_capability")
       .Case("torch.cuda.is_available", "torch.cuda.is_available")
+      .Case("torch.are_deterministic_algorithms_enabled",
+            "torch.are_deterministic_algorithms_enabled")
       .Case("torch.cuda.get_device_properties",
             "torch.cuda.get_device_properties")
       .Case("torch.cuda.get_device_name", "torch.cuda.get_device_name")
@@ -585,6 +588,11 @@ PyValue Evaluator::callBuiltin(StringRef name, PyList &args, PyAttrs &kwargs,
                            PyValue::integer(int64_t(options.ccMinor))});
   if (name == "torch.cuda.is_available")
     return PyValue::boolean(true);
+  // torch's default: deterministic algorithms are a switch the program may
+  // turn on at run time (torch.use_deterministic_algorithms), which tilec
+  // cannot see; mamba picks its autotune configs by it.
+  if (name == "torch.are_deterministic_algorithms_enabled")
+    return PyValue::boolean(false);
   if (name == "torch.cuda.current_device")
     return PyValue::integer(int64_t(0));
   if (name == "torch.device" ||

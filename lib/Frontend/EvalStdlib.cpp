@@ -8,7 +8,8 @@
 // `inspect.signature(...).parameters` of Triton's own decorators (Triton
 // 3.6's parameter lists). Libraries' probes for devices other than NVIDIA
 // GPUs (transformers' `is_torch_npu_available`, unsloth_zoo's
-// `is_mlx_available`) answer false: the target is a CUDA GPU.
+// `is_mlx_available`) answer false: the target is a CUDA GPU; torch's probe
+// for Triton (`torch.utils._triton.has_triton`) answers true.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,7 @@ std::string tilec::frontend::stdlibBuiltin(StringRef path) {
               "transformers.utils.import_utils.is_torch_npu_available",
               "unsloth_zoo.mlx.is_mlx_available"},
              "no-such-device")
+      .Case("torch.utils._triton.has_triton", "has-triton")
       .Default("");
 }
 
@@ -547,5 +549,9 @@ std::optional<PyValue> Evaluator::callStdlib(StringRef name, PyList &args,
   // Apple's MLX): false for every target tilec has.
   if (name == "no-such-device")
     return PyValue::boolean(false);
+  // torch's probe for a usable Triton and a GPU it targets (torchao guards
+  // its kernel modules with `if has_triton():`): tilec is that Triton.
+  if (name == "has-triton")
+    return PyValue::boolean(true);
   return std::nullopt;
 }

@@ -5,7 +5,9 @@
 # unsloth_zoo's Version (packaging's on the leading digits and dots),
 # operator's comparisons, importlib.import_module, inspect.signature of
 # Triton's decorators (Triton 3.6's parameters), hasattr on names tilec
-# knows, and the probes for devices other than NVIDIA GPUs (false).
+# knows, the probes for devices other than NVIDIA GPUs (false) and torch's
+# probe for Triton (true); torch's deterministic-algorithms switch is off
+# (its default).
 import importlib
 import inspect
 import operator
@@ -15,6 +17,7 @@ import triton
 import triton.language as tl
 from packaging import version as pv
 from packaging.version import Version
+from torch.utils._triton import has_triton
 from transformers.utils import is_torch_npu_available
 from unsloth_zoo.mlx import is_mlx_available
 from unsloth_zoo.utils import Version as UVersion
@@ -41,7 +44,8 @@ UNSLOTH = [UVersion(triton.__version__) >= UVersion("3.0.0"),
            UVersion("3.6.0+git") > UVersion("3.6.0")]
 SIG = "cache_results" in inspect.signature(triton.autotune).parameters
 PROBES = [hasattr(torch, "cuda"), hasattr(triton, "__version__"),
-          is_torch_npu_available(), is_mlx_available()]
+          is_torch_npu_available(), is_mlx_available(), has_triton(),
+          torch.are_deterministic_algorithms_enabled()]
 
 
 @triton.autotune(
@@ -59,4 +63,4 @@ def k(x_ptr, NEW: tl.constexpr, OLD: tl.constexpr, ORDER: tl.constexpr,
       UNSLOTH: tl.constexpr, SIG: tl.constexpr, PROBES: tl.constexpr):
     pass
 
-# CHECK: 0: NEW=True, OLD=False, ORDER=True, UNSLOTH=True, SIG=True, PROBES="[True, True, False, False]"
+# CHECK: 0: NEW=True, OLD=False, ORDER=True, UNSLOTH=True, SIG=True, PROBES="[True, True, False, False, True, False]"
