@@ -189,17 +189,17 @@ bool Reader::read(std::optional<AutotuneSpec> &spec) {
     if (belowJit)
       return error(d->getLoc(), "'triton.autotune' must be above the jit "
                                 "decorator, as Triton requires");
-    written.push_back({call, &module});
+    written.push_back({call, &module, "triton.autotune", {}});
   }
   // What the program applied, by decorator or by call
   // (`k = triton.autotune(...)(k)`), in the order Python applied it; the
-  // decorators as written when the evaluator could not apply them.
+  // decorators as written when the evaluator could not apply them. Which
+  // decorator each was is what it was when applied: the name that reached
+  // it (`triton`) may be rebound further down the module.
   if (applied)
-    for (const AppliedDecorator &d : *applied) {
-      PyValue callee = ev.evalInModule(d.call->func.get(), *d.module);
-      if (callee.is(PyValue::Kind::Builtin) && callee.s == "triton.autotune")
+    for (const AppliedDecorator &d : *applied)
+      if (d.callee == "triton.autotune")
         calls.push_back(d);
-    }
   if (calls.empty())
     calls = written;
   if (calls.empty())

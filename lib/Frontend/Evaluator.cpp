@@ -728,6 +728,23 @@ static PyValue skipCall(Evaluator &ev, const PyValue &fn, const PyValue &why) {
   return why;
 }
 
+/// A method of a list or dict named by a variable (`results.append(x)`)
+/// that is not called because an argument is unknown may change it: the
+/// variable becomes unknown too, so that what reads it later (a config
+/// list) is refused instead of silently missing the element.
+static PyValue skipMethodCall(Evaluator &ev, const CallExpr *c,
+                              const PyValue &fn, const PyValue &why,
+                              Evaluator::Frame &frame) {
+  if (fn.is(PyValue::Kind::Object) && fn.s == "method")
+    if (const PyValue *self = fn.attr("self");
+        self && (self->is(PyValue::Kind::List) ||
+                 self->is(PyValue::Kind::Dict)))
+      if (const auto *a = dyn_cast<AttributeExpr>(c->func.get()))
+        if (const auto *n = dyn_cast<NameExpr>(a->value.get()))
+          frame.bind(n->name, why);
+  return skipCall(ev, fn, why);
+}
+
 PyValue Evaluator::eval(const Expr *e, Frame &frame) {
   if (!step())
     return unknownAt(e, frame, "a computation longer than tilec evaluates");
@@ -780,7 +797,7 @@ PyValue Evaluator::eval(const Expr *e, Frame &frame) {
         !(fn.s == "triton.jit" && c->args.size() == 1)) {
       // The arguments are evaluated now, as Python does, and kept whatever
       // they are: an unknown one is reported where the decorator is read.
-      AppliedDecorator applied{c, frame.module->module, {}};
+      AppliedDecorator applied{c, frame.module->module, fn.s, {}};
       for (const ExprPtr &a : c->args)
         applied.args.push_back(
             {"", std::make_shared<PyValue>(eval(a.get(), frame)), a->getLoc()});
@@ -812,7 +829,7 @@ PyValue Evaluator::eval(const Expr *e, Frame &frame) {
     PyList args;
     if (std::optional<PyValue> u =
             displayElements(*this, c->args, frame, args, program))
-      return skipCall(*this, fn, *u);
+      return skipMethodCall(*this, c, fn, *u, frame);
     PyAttrs kwargs;
     for (const Keyword &kw : c->keywords) {
       PyValue v = eval(kw.value.get(), frame);
@@ -820,7 +837,7 @@ PyValue Evaluator::eval(const Expr *e, Frame &frame) {
       if (v.isUnknown() && !program &&
           !(fn.is(PyValue::Kind::Builtin) && fn.s == "triton.Config" &&
             kw.name == "pre_hook"))
-        return v;
+        return skipMethodCall(*this, c, fn, v, frame);
       if (kw.name != "**") {
         kwargs.push_back({kw.name, v});
         continue;

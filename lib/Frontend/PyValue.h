@@ -41,6 +41,10 @@ struct ClosureScope;
 struct AppliedDecorator {
   const CallExpr *call = nullptr;
   const Module *module = nullptr;
+  /// What the call's function was when it was applied ("triton.autotune",
+  /// "triton.heuristics", "triton.jit"); the name it was reached by may be
+  /// rebound later in the module.
+  std::string callee;
   struct Arg {
     std::string name; // "" for a positional argument
     std::shared_ptr<PyValue> value;
