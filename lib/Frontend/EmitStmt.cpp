@@ -170,13 +170,9 @@ FailureOr<TValue> Emitter::unify(const TValue &a, const TValue &bv,
   // Descriptors are parameters: the same one on both paths, or an error.
   if (a.isDescriptor() && bv.isDescriptor() && sameConstexpr(a, bv))
     return a;
-  // Block pointers merge field by field; what is constexpr in them (the
-  // block and the order) must agree.
-  if (a.isBlockPtr() && bv.isBlockPtr()) {
-    if (a.getType() != bv.getType() || a.getOrder() != bv.getOrder())
-      return err(l, what + " is " + a.describe() + " on one path and " +
-                        bv.describe() +
-                        " on the other; the block and order must agree");
+  // The runtime fields of two block pointers or descriptors, merged one by
+  // one.
+  auto unifyFields = [&]() -> FailureOr<std::vector<TValue>> {
     std::vector<TValue> fields;
     for (size_t i = 0; i < a.getElts().size(); ++i) {
       FailureOr<TValue> e = unify(a.getElts()[i], bv.getElts()[i], aTerm,
@@ -185,7 +181,19 @@ FailureOr<TValue> Emitter::unify(const TValue &a, const TValue &bv,
         return failure();
       fields.push_back(*e);
     }
-    return TValue::blockPtr(std::move(fields), a.getType(), a.getOrder());
+    return fields;
+  };
+  // Block pointers merge field by field; what is constexpr in them (the
+  // block and the order) must agree.
+  if (a.isBlockPtr() && bv.isBlockPtr()) {
+    if (a.getType() != bv.getType() || a.getOrder() != bv.getOrder())
+      return err(l, what + " is " + a.describe() + " on one path and " +
+                        bv.describe() +
+                        " on the other; the block and order must agree");
+    FailureOr<std::vector<TValue>> fields = unifyFields();
+    if (failed(fields))
+      return failure();
+    return TValue::blockPtr(std::move(*fields), a.getType(), a.getOrder());
   }
   // Descriptors made in the kernel merge field by field as block pointers
   // do (Triton's tensor_descriptor flattens to its handle's base, shapes
@@ -195,15 +203,10 @@ FailureOr<TValue> Emitter::unify(const TValue &a, const TValue &bv,
       return err(l, what + " is " + a.describe() + " on one path and " +
                         bv.describe() +
                         " on the other; the block and padding must agree");
-    std::vector<TValue> fields;
-    for (size_t i = 0; i < a.getElts().size(); ++i) {
-      FailureOr<TValue> e = unify(a.getElts()[i], bv.getElts()[i], aTerm,
-                                  bTerm, aYield, bYield, what, l);
-      if (failed(e))
-        return failure();
-      fields.push_back(*e);
-    }
-    return TValue::deviceDescriptor(std::move(fields), a.getType(),
+    FailureOr<std::vector<TValue>> fields = unifyFields();
+    if (failed(fields))
+      return failure();
+    return TValue::deviceDescriptor(std::move(*fields), a.getType(),
                                     a.padsWithNan());
   }
   if (a.isTuple() && bv.isTuple()) {
@@ -324,17 +327,11 @@ Emitter::flattenCarried(const TValue &v,
     }
     return TValue::tuple(std::move(elts));
   }
-  // A block pointer is carried as its runtime fields; the fields a loop does
-  // not change (base, shape, strides) fold back to their initial values in
-  // canonicalization.
-  if (v.isBlockPtr()) {
-    for (const TValue &e : v.getElts())
-      out.push_back(e.getValue());
-    return v;
-  }
-  // So is a descriptor made in the kernel (tl.make_tensor_descriptor): its
-  // base, shapes and strides.
-  if (v.isDeviceDescriptor()) {
+  // A block pointer is carried as its runtime fields, and so is a
+  // descriptor made in the kernel (tl.make_tensor_descriptor: its base,
+  // shapes and strides); the fields a loop does not change fold back to
+  // their initial values in canonicalization.
+  if (v.isBlockPtr() || v.isDeviceDescriptor()) {
     for (const TValue &e : v.getElts())
       out.push_back(e.getValue());
     return v;
