@@ -126,7 +126,8 @@ struct KernelMetadata {
   std::string name;
   std::string arch;
   int numWarps = 4;
-  /// 32 * numWarps: the block a launch must use.
+  /// The block a launch must use, as the kernel declares it (`.reqntid`):
+  /// 32 * numWarps, plus a producer warpgroup when warp-specialized.
   int threadsPerBlock = 128;
   /// From `ptxas -v` (0 when no cubin was assembled).
   int registers = 0;

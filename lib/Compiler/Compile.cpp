@@ -181,6 +181,15 @@ llvm::Error tilec::emitMachineCode(mlir::ModuleOp module,
   if (auto dynamic = module->getAttrOfType<mlir::IntegerAttr>(
           "tilegpu.dynamic_shared_memory"))
     out.metadata.dynamicSharedBytes = static_cast<int>(dynamic.getInt());
+  // The CTA size the kernel declares (a warp-specialized kernel has a
+  // producer warpgroup beyond num_warps): launches must match it.
+  module.walk([&](mlir::Operation *op) {
+    auto threads = op->getAttrOfType<mlir::DenseI32ArrayAttr>("nvvm.reqntid");
+    if (!op->hasAttr("nvvm.kernel") || !threads || threads.empty())
+      return mlir::WalkResult::advance();
+    out.metadata.threadsPerBlock = threads[0];
+    return mlir::WalkResult::interrupt();
+  });
   TargetOptions target;
   target.arch = options.arch;
   target.optLevel = options.optLevel;
@@ -349,7 +358,6 @@ tilec::compileKernel(llvm::StringRef source, llvm::StringRef filename,
   }
   out.metadata.arch = options.arch;
   out.metadata.numWarps = options.numWarps;
-  out.metadata.threadsPerBlock = 32 * options.numWarps;
   out.metadata.compileLog = diagnostics + out.metadata.compileLog;
   return out;
 }

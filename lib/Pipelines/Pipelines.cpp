@@ -46,6 +46,14 @@ void tilec::buildTileGPUPipeline(mlir::OpPassManager &pm,
   pm.addPass(tilegpu::createTileGPURemoveLayoutConversions());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
+  // tl.range(..., warp_specialize=True) on sm_90a (wgmma, TMA, setmaxnreg);
+  // elsewhere the flag is a hint, as in Triton, and the loop is pipelined.
+  if (options.wgmma && options.tma) {
+    tilegpu::TileGPUWarpSpecializeOptions ws;
+    ws.numStages = options.numStages;
+    ws.remarks = options.pipelineRemarks;
+    pm.addPass(tilegpu::createTileGPUWarpSpecialize(ws));
+  }
   // cp.async exists from sm_80 on, like every architecture tilec targets.
   tilegpu::TileGPUPipelineOptions pipeline;
   pipeline.numStages = options.numStages;

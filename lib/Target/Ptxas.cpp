@@ -325,6 +325,10 @@ llvm::Expected<CubinResult> tilec::assembleCubin(llvm::StringRef ptx,
   llvm::Expected<CubinResult> result = runPtxas(ptx, options, &*arch);
   if (!result || !options.tuneOccupancy || result->kernels.size() != 1)
     return result;
+  // A warp-specialized kernel's registers are set by .maxnreg and moved
+  // between its roles by setmaxnreg: no room for .minnctapersm.
+  if (ptx.contains(".maxnreg"))
+    return result;
 
   // One CTA more per multiprocessor, if registers are the limit and ptxas
   // can give it without local memory.

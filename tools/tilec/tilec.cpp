@@ -514,7 +514,6 @@ processBuffer(std::unique_ptr<llvm::MemoryBuffer> buf, llvm::raw_ostream &os,
       return mlir::success();
     if (printResources) {
       k.metadata.name = kernelName;
-      k.metadata.threadsPerBlock = 32 * opts.numWarps;
       printKernelResources(k.metadata);
     }
     os << (emitLevel == EmitLevel::PTX ? k.ptx : k.cubin);

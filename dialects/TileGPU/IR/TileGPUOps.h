@@ -46,6 +46,20 @@ std::optional<LinearLayout> getLinearLayout(mlir::Type type);
 /// `tilegpu.num_warps` of the module enclosing `op` (4 when absent).
 unsigned getNumWarps(mlir::Operation *op);
 
+/// Registers per thread in a warp-specialized CTA (setmaxnreg): what the
+/// launch gives every thread (the kernel's `.maxnreg`), what the producer
+/// warpgroup keeps, and what the consumer warps take, so that the CTA never
+/// asks for more than the launch reserved.
+struct WarpSpecializedRegisters {
+  int32_t launch, producer, consumer;
+};
+WarpSpecializedRegisters getWarpSpecializedRegisters(unsigned consumerWarps,
+                                                     unsigned producerWarps);
+
+/// The producer warps of the warp-specialized region in `func` (0 if none):
+/// the CTA has that many warps beyond `tilegpu.num_warps`.
+unsigned getNumProducerWarps(mlir::Operation *func);
+
 /// The TMA plan of a descriptor's block (include/tilec/TensorDescriptor.h).
 /// Fails for blocks TMA cannot move, which the frontend refuses.
 mlir::FailureOr<TensorDescLayout> getTMAPlan(tile::TensorDescType desc);

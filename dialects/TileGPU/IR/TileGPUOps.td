@@ -218,6 +218,58 @@ def TileGPU_WaitBarrierOp : TileGPU_Op<"wait_barrier"> {
   let hasVerifier = 1;
 }
 
+def TileGPU_ArriveBarrierOp : TileGPU_Op<"arrive_barrier"> {
+  let summary = "each warp arrives once on an mbarrier";
+  let description = [{
+    Where `pred` holds, the first lane of every warp that runs it arrives on
+    `bar` (release semantics, CTA scope): an mbarrier initialized with the
+    number of such warps completes its phase once all of them are done with
+    what they did before. A warp-specialized loop's consumer warps hand a
+    ring slot back to the producer this way.
+  }];
+  let arguments = (ins TileGPU_MemDescType:$bar, I1:$pred);
+  let assemblyFormat =
+      "$bar `,` $pred attr-dict `:` qualified(type($bar))";
+  let hasVerifier = 1;
+}
+
+def TileGPU_WarpSpecializeOp : TileGPU_Op<"warp_specialize",
+    [SingleBlock, NoTerminator, RecursiveMemoryEffects]> {
+  let summary = "a producer warpgroup and the kernel's warps as consumers";
+  let description = [{
+    Splits the CTA by role (tilegpu-warp-specialize): the kernel's
+    `tilegpu.num_warps` warps run the `consumer` region, with every layout
+    as before, and `producerWarps` more warps (one warpgroup, after them)
+    run the `producer` region, which issues TMA copies into shared rings
+    and waits on mbarriers only. The CTA then has `num_warps +
+    producerWarps` warps. The producer gives registers back
+    (`setmaxnreg.dec` to `producerRegs`); the consumers take them
+    (`setmaxnreg.inc` to `consumerRegs`, when that is more than the launch
+    gives). Inside `consumer`, CTA barriers synchronize the consumer warps
+    only (named barrier 1); inside `producer`, thread 0 of the producer
+    warpgroup issues what thread 0 of the CTA issues elsewhere. Both
+    regions may use values from above; nothing flows out.
+
+    ```mlir
+    tilegpu.warp_specialize {consumerRegs = 232 : i32, producerRegs = 40 : i32, producerWarps = 4 : i32} producer {
+      scf.for ... { tilegpu.wait_barrier ...; tilegpu.async_tma_copy_global_to_local ... }
+    } consumer {
+      scf.for ... { tilegpu.wait_barrier ...; tilegpu.warp_group_dot ...; tilegpu.arrive_barrier ... }
+    }
+    ```
+  }];
+  let arguments = (ins I32Attr:$producerWarps, I32Attr:$producerRegs,
+                       I32Attr:$consumerRegs);
+  let regions = (region SizedRegion<1>:$producer, SizedRegion<1>:$consumer);
+  let assemblyFormat = "attr-dict `producer` $producer `consumer` $consumer";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The WarpSpecializeOp whose producer (or consumer) region holds `op`.
+    static WarpSpecializeOp getProducerOf(mlir::Operation *op);
+    static WarpSpecializeOp getConsumerOf(mlir::Operation *op);
+  }];
+}
+
 def TileGPU_AsyncTMACopyGlobalToLocalOp
     : TileGPU_Op<"async_tma_copy_global_to_local",
                  [MemoryEffects<[MemRead<DefaultResource>,

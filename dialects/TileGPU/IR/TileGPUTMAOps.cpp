@@ -4,7 +4,8 @@
 // the shared tile its blocks land in. The shared layout is derived from the
 // same plan the launcher encodes the tensor map with
 // (include/tilec/TensorDescriptor.h), so a copy's boxes fill the layout's
-// swizzle atoms exactly.
+// swizzle atoms exactly. Also the warp-specialization op, which splits a CTA
+// into the warps that issue such copies and the warps that wait for them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -106,4 +107,73 @@ LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
 LogicalResult AsyncTMACopyLocalToGlobalOp::verify() {
   return verifyTMABlock(*this, getDesc().getType(), getIndices().size(),
                         getSrc().getType());
+}
+
+LogicalResult ArriveBarrierOp::verify() {
+  return verifyBarrier(*this, getBar().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// WarpSpecializeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult WarpSpecializeOp::verify() {
+  // setmaxnreg acts on whole warpgroups, so both roles are made of them.
+  int32_t warps = getProducerWarps();
+  if (warps <= 0 || warps % 4 != 0)
+    return emitOpError() << "needs whole warpgroups of producers, got "
+                         << warps << " warps";
+  if (getNumWarps(*this) % 4 != 0)
+    return emitOpError() << "needs whole warpgroups of consumers, got "
+                         << getNumWarps(*this) << " warps";
+  for (int32_t regs : {getProducerRegs(), getConsumerRegs()})
+    if (regs < 24 || regs > 256 || regs % 8 != 0)
+      return emitOpError() << "register budgets must be multiples of 8 from "
+                              "24 to 256 (setmaxnreg), got "
+                           << regs;
+  return success();
+}
+
+/// The WarpSpecializeOp whose region `index` holds `op`, if any.
+static WarpSpecializeOp getRoleOf(Operation *op, unsigned index) {
+  for (Region *r = op->getParentRegion(); r; r = r->getParentRegion()) {
+    auto ws = dyn_cast<WarpSpecializeOp>(r->getParentOp());
+    if (ws)
+      return r->getRegionNumber() == index ? ws : WarpSpecializeOp();
+  }
+  return {};
+}
+
+WarpSpecializeOp WarpSpecializeOp::getProducerOf(Operation *op) {
+  return getRoleOf(op, 0);
+}
+
+WarpSpecializeOp WarpSpecializeOp::getConsumerOf(Operation *op) {
+  return getRoleOf(op, 1);
+}
+
+WarpSpecializedRegisters
+tilegpu::getWarpSpecializedRegisters(unsigned consumerWarps,
+                                     unsigned producerWarps) {
+  // 64K registers per SM, allocated 8 per thread at a time; ptxas gives a
+  // thread at most 255, so 248 is the largest budget setmaxnreg and
+  // .maxnreg agree on. The producer only issues copies and waits: 40 (what
+  // CUTLASS's Hopper kernels keep for their TMA warpgroup).
+  auto floor8 = [](int64_t v) { return int32_t(v / 8 * 8); };
+  int64_t consumers = 32 * int64_t(consumerWarps);
+  int64_t producers = 32 * int64_t(producerWarps);
+  int32_t launch = std::min(248, floor8(65536 / (consumers + producers)));
+  int32_t producer = std::min(40, launch);
+  int32_t consumer = std::min<int32_t>(
+      248, floor8((launch * (consumers + producers) - producer * producers) /
+                  consumers));
+  return {launch, producer, std::max(consumer, launch)};
+}
+
+unsigned tilegpu::getNumProducerWarps(Operation *func) {
+  unsigned warps = 0;
+  func->walk([&](WarpSpecializeOp op) {
+    warps = std::max<unsigned>(warps, op.getProducerWarps());
+  });
+  return warps;
 }

@@ -227,6 +227,46 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
   ];
 }
 
+def TileGPUWarpSpecialize
+    : Pass<"tilegpu-warp-specialize", "mlir::ModuleOp"> {
+  let summary = "Split a TMA-fed wgmma loop between a producer warpgroup "
+                "and the consumer warps";
+  let description = [{
+    For an `scf.for` marked `tile.warp_specialize` (`tl.range(...,
+    warp_specialize=True)`) whose prefetchable loads are all descriptor
+    loads (TMA) and whose dots run on wgmma, at the top level of its
+    kernel: the kernel becomes a `tilegpu.warp_specialize` op. One more
+    warpgroup, the producer, runs the loop's address computations (stage 0
+    of tilegpu-pipeline's plan) and issues each iteration's bulk copies
+    into a ring of `num_stages` slots as soon as the slot is free: it waits
+    on the slot's "empty" mbarrier, then arrives on its "full" mbarrier with
+    the byte count the copies complete. The kernel's own warps, the
+    consumers, run everything else: each iteration waits on its slot's full
+    mbarrier, issues its wgmmas, waits until only they are in flight and
+    hands the previous iteration's slot back (one arrival per warp on its
+    empty mbarrier). No CTA barrier is left in the loop. The producer keeps
+    40 registers a thread and gives the rest to the consumers
+    (`setmaxnreg`).
+
+    A marked loop that does not qualify is left to tilegpu-pipeline, with a
+    remark naming why (`remarks`). The loops of a warp-specialized kernel
+    are not pipelined again.
+  }];
+  let dependentDialects = ["::tilec::tilegpu::TileGPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
+           "Slots of each ring (a loop's tile.num_stages overrides it)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per marked loop: warp-specialized, or why not">,
+  ];
+  let statistics = [
+    Statistic<"numSpecializedLoops", "num-specialized-loops",
+              "loops split between producer and consumer warps">,
+  ];
+}
+
 def TileGPULowerDescriptors
     : Pass<"tilegpu-lower-descriptors", "mlir::ModuleOp"> {
   let summary = "Lower tensor descriptor loads and stores to TMA copies";

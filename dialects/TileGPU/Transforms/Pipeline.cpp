@@ -57,7 +57,7 @@
 
 #include "TileGPU/Transforms/Passes.h"
 
-#include "PipelinePlan.h"
+#include "PipelineRewrite.h"
 
 #include "mlir/IR/IRMapping.h"
 
@@ -85,120 +85,6 @@ struct PipelinePass : public tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
 
 } // namespace
 
-/// The ring of `stages` slots for one prefetched tile: the slot's layout
-/// with the ring dimension outermost.
-static Value createRing(OpBuilder &b, Location loc, MemDescType slot,
-                        unsigned stages) {
-  SharedEncodingAttr layout = slot.getEncoding();
-  SmallVector<unsigned> order;
-  for (unsigned d : layout.getOrder())
-    order.push_back(d + 1);
-  order.push_back(0);
-  SmallVector<int64_t> shape = {int64_t(stages)};
-  llvm::append_range(shape, slot.getShape());
-  auto ring = MemDescType::get(
-      b.getContext(), shape, slot.getElementType(),
-      SharedEncodingAttr::get(b.getContext(), layout.getSwizzleBytes(), order));
-  return LocalAllocOp::create(b, loc, ring, Value(), IntegerAttr());
-}
-
-/// An i32 constant.
-static Value i32(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIntOp::create(b, loc, v, 32);
-}
-
-/// `v` (a tensor in a blocked layout) transposed by `perm`, each thread
-/// keeping its elements: the layout is permuted with the shape, so the
-/// transposition moves no data (a register relabelling).
-static Value transpose(OpBuilder &b, Location loc, Value v,
-                       ArrayRef<int32_t> perm) {
-  auto type = cast<RankedTensorType>(v.getType());
-  auto blocked = cast<BlockedEncodingAttr>(type.getEncoding());
-  SmallVector<int64_t> shape;
-  SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA, order;
-  for (int32_t d : perm) {
-    shape.push_back(type.getShape()[d]);
-    sizePerThread.push_back(blocked.getSizePerThread()[d]);
-    threadsPerWarp.push_back(blocked.getThreadsPerWarp()[d]);
-    warpsPerCTA.push_back(blocked.getWarpsPerCTA()[d]);
-  }
-  for (unsigned d : blocked.getOrder())
-    order.push_back(unsigned(llvm::find(perm, int32_t(d)) - perm.begin()));
-  auto layout = BlockedEncodingAttr::get(b.getContext(), sizePerThread,
-                                         threadsPerWarp, warpsPerCTA, order);
-  auto result = RankedTensorType::get(shape, type.getElementType(), layout);
-  return tile::TransOp::create(b, loc, result, v, b.getDenseI32ArrayAttr(perm));
-}
-
-/// Copies the prefetched tiles of one iteration, its stage-0 values in
-/// `map`, into slot `slot` of each ring; `valid` (i1) is false past the end.
-/// TMA copies complete on the slot's mbarrier in `barriers`; past the end
-/// they are not issued at all (no iteration waits for them).
-static void issueCopies(OpBuilder &b, Location loc, LoopPlan &plan,
-                        ArrayRef<Value> rings, Value barriers, IRMapping &map,
-                        Value slot, Value valid) {
-  if (plan.hasTMA) {
-    Value bar = MemDescIndexOp::create(b, loc, getBarrierType(b.getContext()),
-                                       barriers, slot);
-    int64_t bytes = 0;
-    for (Prefetch &p : plan.prefetches)
-      if (p.isTMA())
-        bytes += p.alloc.getType().getSizeInBytes();
-    BarrierExpectOp::create(b, loc, bar, b.getI32IntegerAttr(int32_t(bytes)),
-                            valid);
-    for (auto [p, ring] : llvm::zip(plan.prefetches, rings)) {
-      auto load = dyn_cast<tile::DescriptorLoadOp>(p.load);
-      if (!load)
-        continue;
-      SmallVector<Value> indices;
-      for (Value i : load.getIndices())
-        indices.push_back(map.lookupOrDefault(i));
-      Value dst = MemDescIndexOp::create(b, loc, p.slotType(), ring, slot);
-      AsyncTMACopyGlobalToLocalOp::create(b, loc, load.getDesc(), indices, dst,
-                                          bar, valid);
-    }
-  }
-  if (!plan.hasCpAsync)
-    return;
-  for (auto [p, ring] : llvm::zip(plan.prefetches, rings)) {
-    auto load = dyn_cast<tile::LoadOp>(p.load);
-    if (!load)
-      continue;
-    Value ptrs = map.lookupOrDefault(load.getPtr());
-    Value loadMask =
-        load.getMask() ? map.lookupOrDefault(load.getMask()) : Value();
-    if (p.trans) {
-      ptrs = transpose(b, loc, ptrs, p.trans.getOrder());
-      if (loadMask)
-        loadMask = transpose(b, loc, loadMask, p.trans.getOrder());
-    }
-    auto ptrType = cast<RankedTensorType>(ptrs.getType());
-    auto maskType = RankedTensorType::get(ptrType.getShape(), b.getI1Type(),
-                                          ptrType.getEncoding());
-    Value mask = tile::SplatOp::create(b, loc, maskType, valid);
-    if (loadMask)
-      mask = arith::AndIOp::create(b, loc, loadMask, mask);
-    Value dst = MemDescIndexOp::create(b, loc, p.alloc.getType(), ring, slot);
-    AsyncCopyGlobalToLocalOp::create(b, loc, ptrs, dst, mask,
-                                     b.getI32IntegerAttr(p.vec));
-  }
-  AsyncCommitGroupOp::create(b, loc);
-}
-
-/// `iv + k * step < ub`, and that induction value, in the loop's type.
-static std::pair<Value, Value> aheadOf(OpBuilder &b, Location loc,
-                                       scf::ForOp forOp, Value iv, int64_t k) {
-  Type type = iv.getType();
-  Value kv = type.isIndex() ? Value(arith::ConstantIndexOp::create(b, loc, k))
-                            : Value(arith::ConstantIntOp::create(
-                                  b, loc, k, type.getIntOrFloatBitWidth()));
-  Value ahead = arith::AddIOp::create(
-      b, loc, iv, arith::MulIOp::create(b, loc, kv, forOp.getStep()));
-  Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, ahead,
-                                      forOp.getUpperBound());
-  return {ahead, valid};
-}
-
 /// Rewrites `forOp` after `plan`: rings, a prologue, and a loop whose
 /// iteration issues stage 0 of iteration `i + stages - 1` and runs stage 1
 /// of iteration `i`. The new loop carries, in the old order, each current
@@ -220,15 +106,7 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   // One mbarrier per slot, on which the slot's TMA copies complete.
   Value barriers;
   if (plan.hasTMA) {
-    MLIRContext *ctx = b.getContext();
-    auto type = MemDescType::get(ctx, {int64_t(slots), 1}, b.getI64Type(),
-                                 SharedEncodingAttr::get(ctx, 0, {1, 0}));
-    barriers = LocalAllocOp::create(b, loc, type, Value(), IntegerAttr());
-    for (unsigned s = 0; s < slots; ++s)
-      InitBarrierOp::create(b, loc,
-                            MemDescIndexOp::create(b, loc, getBarrierType(ctx),
-                                                   barriers, i32(b, loc, s)),
-                            b.getI32IntegerAttr(1));
+    barriers = createBarriers(b, loc, slots, /*count=*/1);
     // Every thread waits on them: publish the initialization.
     BarrierOp::create(b, loc);
   }
@@ -286,11 +164,7 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
       FenceAsyncSharedOp::create(b, loc);
   }
   if (plan.hasTMA)
-    WaitBarrierOp::create(b, loc,
-                          MemDescIndexOp::create(b, loc,
-                                                 getBarrierType(b.getContext()),
-                                                 barriers, slot),
-                          phase);
+    WaitBarrierOp::create(b, loc, barrierAt(b, loc, barriers, slot), phase);
   BarrierOp::create(b, loc);
 
   // Stage 0 of iteration i + stages - 1, into the slot iteration i - 1 (or,
@@ -351,22 +225,11 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
     if (aheadIndex[k] >= 0)
       yields.push_back(map0.lookupOrDefault(yield.getOperand(k)));
   }
-  Value one = i32(b, loc, 1);
-  auto advance = [&](Value v) -> Value {
-    Value next = arith::AddIOp::create(b, loc, v, one);
-    Value wrapped = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                          next, i32(b, loc, slots));
-    return arith::SelectOp::create(b, loc, wrapped, i32(b, loc, 0), next);
-  };
-  Value nextSlot = advance(slot);
-  yields.push_back(nextSlot);
-  yields.push_back(advance(fill));
-  if (plan.hasTMA) {
-    Value wrapped = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                          nextSlot, i32(b, loc, 0));
-    yields.push_back(arith::SelectOp::create(
-        b, loc, wrapped, arith::XOrIOp::create(b, loc, phase, one), phase));
-  }
+  Value next = nextSlot(b, loc, slot, slots);
+  yields.push_back(next);
+  yields.push_back(nextSlot(b, loc, fill, slots));
+  if (plan.hasTMA)
+    yields.push_back(nextPhase(b, loc, next, phase));
   b.setInsertionPointToEnd(newBody);
   scf::YieldOp::create(b, loc, yields);
 
@@ -378,10 +241,8 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
   if (plan.hasCpAsync)
     AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
   for (unsigned s = 0; plan.hasTMA && s < slots; ++s)
-    InvalBarrierOp::create(
-        b, loc,
-        MemDescIndexOp::create(b, loc, getBarrierType(b.getContext()), barriers,
-                               i32(b, loc, s)));
+    InvalBarrierOp::create(b, loc,
+                           barrierAt(b, loc, barriers, i32(b, loc, s)));
   // The old loop's results, current values (planStage1 keeps every iter arg
   // whose result is used).
   SmallVector<Value> results(numArgs);
@@ -564,7 +425,12 @@ static unsigned splitSharedLoads(Block *body) {
 
 void PipelinePass::runOnOperation() {
   SmallVector<scf::ForOp> loops;
-  getOperation().walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
+  // The loops of a warp-specialized kernel are already pipelined, across
+  // roles (tilegpu-warp-specialize).
+  getOperation().walk([&](scf::ForOp forOp) {
+    if (!forOp->getParentOfType<WarpSpecializeOp>())
+      loops.push_back(forOp);
+  });
   for (scf::ForOp forOp : loops) {
     // Every loop is tried; only those meant to be pipelined (a dot in the
     // body, or tl.range's num_stages) say why they are not.

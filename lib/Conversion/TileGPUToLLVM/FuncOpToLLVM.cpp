@@ -1,7 +1,7 @@
 //===- FuncOpToLLVM.cpp - Kernels and grid queries to LLVM -------*- C++ -*-===//
 //
 // func.func with `tile.kernel` becomes an llvm.func with `nvvm.kernel` and
-// `nvvm.reqntid`; tile.program_id and tile.num_programs read the ctaid and
+// `nvvm.reqntid` (and, warp-specialized, `nvvm.maxnreg`); tile.program_id and tile.num_programs read the ctaid and
 // nctaid special registers.
 //
 //===----------------------------------------------------------------------===//
@@ -9,6 +9,7 @@
 #include "Utility.h"
 
 #include "Tile/IR/TileOps.h"
+#include "TileGPU/IR/TileGPUOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -54,9 +55,20 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<func::FuncOp> {
                                          op.getSymName(), llvmType);
     bool isKernel = op->hasAttr("tile.kernel");
     if (isKernel) {
+      // A warp-specialized kernel has a producer warpgroup beyond its
+      // num_warps, and starts each thread at the register budget that
+      // setmaxnreg then moves between the roles.
+      unsigned producers = tilegpu::getNumProducerWarps(op);
+      int64_t threads = getThreadsPerCTA(op) + 32 * int64_t(producers);
       func->setAttr("nvvm.kernel", rewriter.getUnitAttr());
-      func->setAttr("nvvm.reqntid", rewriter.getDenseI32ArrayAttr(
-                                        {int32_t(getThreadsPerCTA(op)), 1, 1}));
+      func->setAttr("nvvm.reqntid",
+                    rewriter.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
+      if (producers)
+        func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                      rewriter.getI32IntegerAttr(
+                          tilegpu::getWarpSpecializedRegisters(
+                              tilegpu::getNumWarps(op), producers)
+                              .launch));
     }
     // `:16` on a pointer argument: the address is a multiple of 16 bytes.
     for (unsigned i = 0, e = type.getNumInputs(); i < e; ++i) {

@@ -30,15 +30,21 @@ using namespace tilec::gpu_to_llvm;
 
 namespace {
 
-/// Whether this thread is the CTA's first, and `pred` (if any) holds.
-Value isIssuer(OpBuilder &b, Location loc, Value pred = Value()) {
+/// Whether this thread issues for `op`, and `pred` (if any) holds: the
+/// CTA's first thread, or in the producer role of a warp-specialized kernel
+/// the producer warpgroup's first (the consumers' warps come first).
+Value isIssuer(OpBuilder &b, Operation *op, Value pred = Value()) {
+  Location loc = op->getLoc();
+  int64_t first = 0;
+  if (tilegpu::WarpSpecializeOp::getProducerOf(op))
+    first = 32 * int64_t(tilegpu::getNumWarps(op));
   // Operands made one statement each: the order of a call's arguments is
   // unspecified (g++ and clang differ), the order of the IR must not be.
-  Value zero = i32Const(b, loc, 0);
+  Value zero = i32Const(b, loc, first);
   Value tid = getThreadId(b, loc);
-  Value first =
+  Value issuer =
       LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid, zero);
-  return pred ? LLVM::AndOp::create(b, loc, first, pred) : first;
+  return pred ? LLVM::AndOp::create(b, loc, issuer, pred) : issuer;
 }
 
 /// Byte offset of each box of a block in shared memory and its element
@@ -116,7 +122,7 @@ struct InitBarrierConversion
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     // Operands in statements of their own: argument order is unspecified.
-    Value issuer = isIssuer(rewriter, loc);
+    Value issuer = isIssuer(rewriter, op);
     Value count = i32Const(rewriter, loc, op.getCount());
     NVVM::MBarrierInitOp::create(rewriter, loc, adaptor.getBar(), count,
                                  issuer);
@@ -136,7 +142,7 @@ struct InvalBarrierConversion
     Location loc = op.getLoc();
     LLVM::InlineAsmOp::create(
         rewriter, loc, TypeRange(),
-        ValueRange{adaptor.getBar(), isIssuer(rewriter, loc)},
+        ValueRange{adaptor.getBar(), isIssuer(rewriter, op)},
         "{\n.reg .pred p;\nsetp.ne.b32 p, $1, 0;\n"
         "@p mbarrier.inval.shared::cta.b64 [$0];\n}",
         "r,r", /*has_side_effects=*/true, /*is_align_stack=*/false,
@@ -156,7 +162,7 @@ struct BarrierExpectConversion
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     // Operands in statements of their own: argument order is unspecified.
-    Value issuer = isIssuer(rewriter, loc, adaptor.getPred());
+    Value issuer = isIssuer(rewriter, op, adaptor.getPred());
     Value bytes = i32Const(rewriter, loc, op.getBytes());
     NVVM::MBarrierArriveExpectTxOp::create(
         rewriter, loc, Type(), adaptor.getBar(), bytes, NVVM::MemScopeKind::CTA,
@@ -183,6 +189,30 @@ struct WaitBarrierConversion
   }
 };
 
+struct ArriveBarrierConversion
+    : public ConvertOpToLLVMPattern<tilegpu::ArriveBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(tilegpu::ArriveBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // The first lane of each warp, where `pred` holds. mbarrier.arrive has
+    // no predicate operand: a branch around it.
+    Location loc = op.getLoc();
+    Value lane = LLVM::AndOp::create(rewriter, loc, getThreadId(rewriter, loc),
+                                     i32Const(rewriter, loc, 31));
+    Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                       lane, i32Const(rewriter, loc, 0));
+    Value arrive = LLVM::AndOp::create(rewriter, loc, first, adaptor.getPred());
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, arrive,
+                                  /*withElseRegion=*/false);
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), adaptor.getBar(),
+                                   Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct TMALoadConversion
     : public ConvertOpToLLVMPattern<tilegpu::AsyncTMACopyGlobalToLocalOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -194,7 +224,7 @@ struct TMALoadConversion
         tilegpu::getTMAPlan(op.getDesc().getType());
     if (failed(plan))
       return op.emitError("TMA cannot move this block");
-    Value pred = isIssuer(rewriter, loc, adaptor.getPred());
+    Value pred = isIssuer(rewriter, op, adaptor.getPred());
     for (const Box &box : getBoxes(*plan)) {
       // Operands in statements of their own: argument order is unspecified.
       SmallVector<Value> coords =
@@ -222,7 +252,7 @@ struct TMAStoreConversion
         tilegpu::getTMAPlan(op.getDesc().getType());
     if (failed(plan))
       return op.emitError("TMA cannot move this block");
-    Value pred = isIssuer(rewriter, loc);
+    Value pred = isIssuer(rewriter, op);
     std::optional<tile::RMWOp> reduce = op.getReduce();
     if (reduce) {
       // The reduction op has no predicate operand: thread 0 issues them
@@ -273,6 +303,7 @@ void tilec::gpu_to_llvm::populateTMAOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<InitBarrierConversion, InvalBarrierConversion,
                BarrierExpectConversion, WaitBarrierConversion,
+               ArriveBarrierConversion,
                TMALoadConversion, TMAStoreConversion, TMAStoreWaitConversion>(
       converter);
 }

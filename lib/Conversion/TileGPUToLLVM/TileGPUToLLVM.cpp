@@ -4,8 +4,9 @@
 // dialect conversions: the first turns tensors into per-thread structs (tile
 // and tilegpu ops, elementwise ops on tensors, functions, and the types of
 // structured control flow), the second lowers the remaining scalar arith,
-// math, scf and cf ops to LLVM. Anything left over is an error that names
-// the op.
+// math, scf and cf ops to LLVM. Between the two, warp-specialized regions
+// become branches on the thread's role. Anything left over is an error that
+// names the op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,7 +90,8 @@ ConvertTileGPUToLLVMPass::lowerTensors(ModuleOp module,
   target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect,
                                     cf::ControlFlowDialect>(
       [&](Operation *op) { return converter.isLegal(op); });
-  target.addLegalOp<ModuleOp>();
+  // Its regions lower in place; lowerWarpSpecializeOps splits it after.
+  target.addLegalOp<ModuleOp, tilegpu::WarpSpecializeOp>();
 
   RewritePatternSet patterns(ctx);
   auto onMasked = [this] { ++numMaskedAccesses; };
@@ -148,6 +150,7 @@ void ConvertTileGPUToLLVMPass::runOnOperation() {
   if (failed(checkFpToFpTarget(module, computeCapability)) ||
       failed(createScratchBuffer(module)) ||
       failed(lowerTensors(module, converter)) ||
+      failed(lowerWarpSpecializeOps(module)) ||
       failed(lowerScalars(module, converter)))
     return signalPassFailure();
 }

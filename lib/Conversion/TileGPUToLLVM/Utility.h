@@ -170,6 +170,12 @@ emitSharedOffsets(mlir::Location loc, mlir::OpBuilder &b,
                   const tilegpu::LinearLayout &distributed,
                   tilegpu::MemDescType type, unsigned vec);
 
+/// Turns each tilegpu.warp_specialize op, left in place by the conversion of
+/// tensors, into a branch on the thread's role with its register budget, the
+/// consumers' CTA barriers made named barriers over the consumers
+/// (WarpSpecializeOpToLLVM.cpp).
+mlir::LogicalResult lowerWarpSpecializeOps(mlir::ModuleOp module);
+
 void populateFuncOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
 void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter,

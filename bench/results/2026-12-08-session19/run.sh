@@ -1,0 +1,40 @@
+#!/bin/bash
+# Session-19 GPU runs.
+#   run.sh ws     warp specialization (issue 15 item 2): bench/ws_matmul.py
+#                 checks and benchmark, then its small checks under
+#                 compute-sanitizer racecheck, synccheck and memcheck; then
+#                 issue 16's benchmarks (session 18's `bench` phase) with
+#                 what time is left.
+#   Other phases: bench/results/2026-12-07-session18/run.sh (three, bench,
+#   tut, tt), with session 18's carry.
+# Carried: .carry as session 18 prepared it, plus .carry/lib/libtilec-ws.so.xz
+# (libtilec.so with warp specialization, commit in .carry/commit-ws).
+set -u
+cd "$(dirname "$0")/../../.."
+R=$OUT
+END=${RUN_SECONDS:-540}
+PHASE=${1:-ws}
+s() {
+  local n=$1 cap=$2; shift 2
+  local left=$((END - 20 - SECONDS)); [ "$left" -lt "$cap" ] && cap=$left
+  if [ "$cap" -le 5 ]; then echo "$n skipped (no time left)" | tee -a "$R/summary.txt"; return; fi
+  local t0=$SECONDS
+  timeout "$cap" "$@" > "$R/$n.log" 2>&1
+  echo "$n rc=$? ($((SECONDS-t0)) s of $cap)" | tee -a "$R/$n.log" "$R/summary.txt"
+  tail -3 "$R/$n.log" | grep -v " rc=" | cut -c1-300
+}
+nvidia-smi -L | tee "$R/summary.txt"
+echo "commit $(cat .carry/commit-ws) phase $PHASE" | tee -a "$R/summary.txt"
+if [ "$PHASE" = ws ]; then
+  xz -dc .carry/lib/libtilec-ws.so.xz > /tmp/libtilec-ws.so && chmod +x /tmp/libtilec-ws.so
+  export TILEC_LIBRARY=/tmp/libtilec-ws.so TILEC_CACHE_DIR=/tmp/tilec-cache-ws PYTHONUNBUFFERED=1
+  s ws_matmul 200 python3 bench/ws_matmul.py "$R/ws"
+  cat "$R/ws/ws_matmul.md" 2>/dev/null
+  grep "^FAIL" "$R/ws_matmul.log" | head -20
+  CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  for tool in racecheck synccheck memcheck; do
+    s "ws_$tool" 90 "$CS" --tool "$tool" --error-exitcode 3 --target-processes all \
+      python3 bench/ws_matmul.py "$R/ws-$tool" --check
+    grep -E "ERROR SUMMARY|RACECHECK SUMMARY|Error|hazard" "$R/ws_$tool.log" | head -5
+  done
+fi

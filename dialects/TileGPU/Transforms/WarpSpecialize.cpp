@@ -1,0 +1,407 @@
+//===- WarpSpecialize.cpp - Producer and consumer warpgroups ----*- C++ -*-===//
+//
+// The tilegpu-warp-specialize pass. tilegpu-pipeline keeps copies in flight
+// from the same warps that do the math: each iteration they wait for their
+// slot, synchronize the whole CTA (so that the slot refilled next is free)
+// and issue the next copies between their wgmmas. On Hopper that CTA
+// barrier and the copy issue sit on the math warps' critical path. Here a
+// warpgroup of its own, the producer, issues every copy, and the math warps
+// (the kernel's `num_warps`, the consumers) only wait for full slots and
+// hand read ones back, through two mbarriers per slot:
+//
+//   producer, iteration j, slot s = j mod S:        consumer, iteration i:
+//     wait empty[s] (phase of round j / S - 1)        wait full[s] (round i / S)
+//     arrive full[s] expecting the copies' bytes      wgmma ... (async)
+//     TMA copies -> ring[s], completing on full[s]    wait until only they fly
+//                                                     arrive empty[slot of i-1]
+//
+// A fresh mbarrier counts as having completed the phase before its first,
+// so the producer's first round of waits (parity 1) returns at once. The
+// consumers arrive once per warp (the empty mbarriers expect `num_warps`
+// arrivals) after `wgmma.wait_group 1`, which proves the previous
+// iteration's wgmmas, the last readers of its slot, are done.
+//
+// The loop must be at the top level of its kernel: everything else the
+// kernel does moves into the consumer region unchanged, and the producer
+// gets clones of the scalar ops that its loop bounds, copy coordinates and
+// address computations need (an op with effects or a tensor result there
+// stops the rewrite, with a remark). The plan of each loop is
+// tilegpu-pipeline's (PipelinePlan.h): stage 0 runs in the producer, stage
+// 1 in the consumers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileGPU/Transforms/Passes.h"
+
+#include "PipelineRewrite.h"
+
+#include "Tile/IR/TileLoopAttrs.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#define DEBUG_TYPE "tilegpu-warp-specialize"
+
+namespace tilec::tilegpu {
+#define GEN_PASS_DEF_TILEGPUWARPSPECIALIZE
+#include "TileGPU/Transforms/Passes.h.inc"
+} // namespace tilec::tilegpu
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::tilegpu;
+using namespace tilec::tilegpu::pipeline;
+
+namespace {
+
+struct WarpSpecializePass
+    : public tilegpu::impl::TileGPUWarpSpecializeBase<WarpSpecializePass> {
+  using Base::Base;
+  void runOnOperation() override;
+};
+
+/// One warpgroup produces: setmaxnreg and wgmma both act on warpgroups.
+constexpr unsigned kProducerWarps = 4;
+
+} // namespace
+
+/// Why the kernel-level shape around `forOp` rules the split out, or "".
+static std::string checkPlacement(scf::ForOp forOp, const LoopPlan &plan) {
+  if (!plan.hasTMA || plan.hasCpAsync)
+    return "its prefetched loads are not all tensor descriptor loads (TMA)";
+  if (!plan.feedsWgmma)
+    return "its shared tiles do not feed wgmma";
+  auto func = dyn_cast<func::FuncOp>(forOp->getParentOp());
+  if (!func)
+    return "it is nested in another loop or branch";
+  unsigned warps = getNumWarps(forOp);
+  if (warps % 4 != 0)
+    return llvm::formatv("num_warps ({0}) is not a whole number of "
+                         "warpgroups",
+                         warps)
+        .str();
+  if ((warps + kProducerWarps) * 32 > 1024)
+    return llvm::formatv("num_warps ({0}) leaves no room for a producer "
+                         "warpgroup in 1024 threads",
+                         warps)
+        .str();
+  if (func.getBody().getBlocks().size() != 1)
+    return "its kernel has more than one block";
+  if (func.getFunctionType().getNumResults() != 0)
+    return "its function returns values";
+  return "";
+}
+
+/// The values defined outside `forOp` that the producer's loop reads: its
+/// bounds, the initial values of the iter args stage 0 steps, what stage 0
+/// reads from above, and each copy's descriptor and coordinates.
+static SetVector<Value> getProducerInputs(scf::ForOp forOp,
+                                          const LoopPlan &plan) {
+  SetVector<Value> inputs;
+  auto addIfOutside = [&](Value v) {
+    if (!forOp->isAncestor(v.getParentBlock()->getParentOp()))
+      inputs.insert(v);
+  };
+  for (Value v : {forOp.getLowerBound(), forOp.getUpperBound(),
+                  forOp.getStep()})
+    addIfOutside(v);
+  for (unsigned k : plan.stage0Args)
+    addIfOutside(forOp.getInitArgs()[k]);
+  for (Operation *op : plan.stage0)
+    op->walk([&](Operation *nested) {
+      for (Value v : nested->getOperands())
+        addIfOutside(v);
+    });
+  for (const Prefetch &p : plan.prefetches) {
+    auto load = cast<tile::DescriptorLoadOp>(p.load);
+    addIfOutside(load.getDesc());
+    for (Value i : load.getIndices())
+      addIfOutside(i);
+  }
+  return inputs;
+}
+
+/// The ops of the kernel's body that compute `inputs`, in order, or why the
+/// producer cannot compute them: each must be free of memory effects,
+/// without regions, with scalar results (a division is fine: the consumers
+/// compute it too).
+static FailureOr<SmallVector<Operation *>>
+getProducerSlice(const SetVector<Value> &inputs, Block *entry,
+                 std::string &why) {
+  SetVector<Operation *> slice;
+  SmallVector<Value> work(inputs.begin(), inputs.end());
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == entry)
+        continue;
+      why = "the producer would need a block argument of a nested region";
+      return failure();
+    }
+    Operation *def = v.getDefiningOp();
+    if (slice.contains(def))
+      continue;
+    if (def->getBlock() != entry) {
+      why = "the producer would need a value computed in a nested region";
+      return failure();
+    }
+    bool scalar = llvm::none_of(def->getResultTypes(), [](Type t) {
+      return isa<RankedTensorType, MemDescType>(t);
+    });
+    if (!isMemoryEffectFree(def) || def->getNumRegions() != 0 || !scalar) {
+      why = llvm::formatv("the producer would need '{0}', which is not a "
+                          "scalar op free of memory effects",
+                          def->getName().getStringRef())
+                .str();
+      return failure();
+    }
+    slice.insert(def);
+    llvm::append_range(work, def->getOperands());
+  }
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return ordered;
+}
+
+/// The producer's loop, at `b`: stage 0 of every iteration, each issuing its
+/// copies once the consumers have handed the slot back. `map` holds the
+/// producer's clones of the values from above.
+static void buildProducerLoop(OpBuilder &b, scf::ForOp forOp, LoopPlan &plan,
+                              ArrayRef<Value> rings, Value full, Value empty,
+                              unsigned slots, IRMapping &map) {
+  Location loc = forOp.getLoc();
+  Block *body = forOp.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  SmallVector<Value> inits;
+  for (unsigned k : plan.stage0Args)
+    inits.push_back(map.lookupOrDefault(forOp.getInitArgs()[k]));
+  unsigned numCarried = inits.size();
+  inits.push_back(i32(b, loc, 0)); // slot
+  inits.push_back(i32(b, loc, 0)); // phase of the slot's current round
+  auto loop = scf::ForOp::create(b, loc,
+                                 map.lookupOrDefault(forOp.getLowerBound()),
+                                 map.lookupOrDefault(forOp.getUpperBound()),
+                                 map.lookupOrDefault(forOp.getStep()), inits);
+  Block *newBody = loop.getBody();
+  b.setInsertionPointToStart(newBody);
+  map.map(forOp.getInductionVar(), loop.getInductionVar());
+  for (auto [i, k] : llvm::enumerate(plan.stage0Args))
+    map.map(body->getArgument(k + 1), newBody->getArgument(i + 1));
+  Value slot = newBody->getArgument(numCarried + 1);
+  Value phase = newBody->getArgument(numCarried + 2);
+  for (Operation *op : plan.stage0)
+    b.clone(*op, map);
+  // Round r waits for the consumers' r-th hand-back, the empty mbarrier's
+  // phase r - 1: parity (r & 1) ^ 1, which round 0 finds complete.
+  Value one = i32(b, loc, 1);
+  WaitBarrierOp::create(b, loc, barrierAt(b, loc, empty, slot),
+                        arith::XOrIOp::create(b, loc, phase, one));
+  Value valid = arith::ConstantIntOp::create(b, loc, 1, 1);
+  issueCopies(b, loc, plan, rings, full, map, slot, valid);
+  SmallVector<Value> yields;
+  for (unsigned k : plan.stage0Args)
+    yields.push_back(map.lookupOrDefault(yield.getOperand(k)));
+  Value next = nextSlot(b, loc, slot, slots);
+  yields.push_back(next);
+  yields.push_back(nextPhase(b, loc, next, phase));
+  scf::YieldOp::create(b, loc, yields);
+}
+
+/// The consumers' loop, in place of `forOp`: stage 1 of every iteration
+/// from its full slot, handing each slot back once its wgmmas are done.
+static void buildConsumerLoop(scf::ForOp forOp, LoopPlan &plan,
+                              ArrayRef<Value> rings, Value full, Value empty,
+                              unsigned slots) {
+  Location loc = forOp.getLoc();
+  OpBuilder b(forOp);
+  Block *body = forOp.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  unsigned numArgs = forOp.getNumRegionIterArgs();
+  SmallVector<Value> inits;
+  SmallVector<int> index(numArgs, -1);
+  for (unsigned k = 0; k < numArgs; ++k)
+    if (plan.currentArgs.contains(k)) {
+      index[k] = int(inits.size());
+      inits.push_back(forOp.getInitArgs()[k]);
+    }
+  unsigned numCarried = inits.size();
+  inits.push_back(i32(b, loc, 0)); // slot
+  inits.push_back(i32(b, loc, 0)); // phase
+  auto loop =
+      scf::ForOp::create(b, loc, forOp.getLowerBound(), forOp.getUpperBound(),
+                         forOp.getStep(), inits);
+  Block *newBody = loop.getBody();
+  b.setInsertionPointToStart(newBody);
+  Value slot = newBody->getArgument(numCarried + 1);
+  Value phase = newBody->getArgument(numCarried + 2);
+  WaitBarrierOp::create(b, loc, barrierAt(b, loc, full, slot), phase);
+
+  IRMapping map;
+  map.map(forOp.getInductionVar(), loop.getInductionVar());
+  for (unsigned k = 0; k < numArgs; ++k)
+    if (index[k] >= 0)
+      map.map(body->getArgument(k + 1), newBody->getArgument(index[k] + 1));
+  for (auto [p, ring] : llvm::zip(plan.prefetches, rings)) {
+    Value tile = MemDescIndexOp::create(b, loc, p.slotType(), ring, slot);
+    if (tile.getType() != p.alloc.getType())
+      tile = MemDescTransOp::create(b, loc, p.alloc.getType(), tile,
+                                    p.trans.getOrderAttr());
+    map.map(p.alloc.getResult(), tile);
+  }
+  for (Operation *op : plan.stage1)
+    b.clone(*op, map);
+
+  if (plan.asyncDots.empty()) {
+    // The dots completed in this iteration: its slot is free now.
+    ArriveBarrierOp::create(b, loc, barrierAt(b, loc, empty, slot),
+                            arith::ConstantIntOp::create(b, loc, 1, 1));
+  } else {
+    // This iteration's wgmmas stay in flight; once only they are, the
+    // previous iteration's are done with its slot.
+    for (WarpGroupDotOp dot : plan.asyncDots) {
+      auto clone = map.lookup(dot.getResult()).getDefiningOp<WarpGroupDotOp>();
+      clone.setIsAsync(true);
+      auto wait = WarpGroupDotWaitOp::create(
+          b, loc, clone.getType(), clone.getResult(), b.getI32IntegerAttr(1));
+      map.map(dot.getResult(), wait.getResult(0));
+    }
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        loop.getInductionVar(),
+                                        forOp.getLowerBound());
+    Value notFirst = arith::XOrIOp::create(
+        b, loc, first, arith::ConstantIntOp::create(b, loc, 1, 1));
+    Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         slot, i32(b, loc, 0));
+    Value previous = arith::SelectOp::create(
+        b, loc, isZero, i32(b, loc, slots - 1),
+        arith::SubIOp::create(b, loc, slot, i32(b, loc, 1)));
+    ArriveBarrierOp::create(b, loc, barrierAt(b, loc, empty, previous),
+                            notFirst);
+  }
+  SmallVector<Value> yields;
+  for (unsigned k = 0; k < numArgs; ++k)
+    if (index[k] >= 0)
+      yields.push_back(map.lookupOrDefault(yield.getOperand(k)));
+  Value next = nextSlot(b, loc, slot, slots);
+  yields.push_back(next);
+  yields.push_back(nextPhase(b, loc, next, phase));
+  scf::YieldOp::create(b, loc, yields);
+
+  // The loop's results; the last wgmmas complete here.
+  b.setInsertionPointAfter(loop);
+  SmallVector<Value> results(numArgs);
+  for (unsigned k = 0; k < numArgs; ++k)
+    if (index[k] >= 0)
+      results[k] = loop.getResult(index[k]);
+  SmallVector<unsigned> fromDots;
+  SmallVector<Value> pending;
+  for (WarpGroupDotOp dot : plan.asyncDots) {
+    unsigned k = dot->use_begin()->getOperandNumber();
+    fromDots.push_back(k);
+    pending.push_back(results[k]);
+  }
+  if (!pending.empty()) {
+    auto wait =
+        WarpGroupDotWaitOp::create(b, loc, ValueRange(pending).getTypes(),
+                                   pending, b.getI32IntegerAttr(0));
+    for (auto [k, v] : llvm::zip(fromDots, wait.getResults()))
+      results[k] = v;
+  }
+  for (unsigned k = 0; k < numArgs; ++k)
+    if (results[k])
+      forOp.getResult(k).replaceAllUsesWith(results[k]);
+  forOp.erase();
+}
+
+/// Splits the kernel around `forOp` into producer and consumer roles.
+static void warpSpecialize(scf::ForOp forOp, LoopPlan &plan,
+                           ArrayRef<Operation *> slice, unsigned slots) {
+  Location loc = forOp.getLoc();
+  auto func = cast<func::FuncOp>(forOp->getParentOp());
+  Block *entry = &func.getBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(entry);
+
+  // Shared by both roles, so made before the split: the rings, a full and
+  // an empty mbarrier per slot, initialized before any warp waits on them.
+  SmallVector<Value> rings;
+  for (Prefetch &p : plan.prefetches)
+    rings.push_back(createRing(b, loc, p.slotType(), slots));
+  unsigned warps = getNumWarps(forOp);
+  Value full = createBarriers(b, loc, slots, /*count=*/1);
+  Value empty = createBarriers(b, loc, slots, /*count=*/int32_t(warps));
+  BarrierOp::create(b, loc);
+  // The mbarriers are never invalidated: they live as long as the split,
+  // so no other shared tile reuses their bytes, and a producer thread may
+  // still be leaving its last wait when the consumers finish.
+  WarpSpecializedRegisters regs =
+      getWarpSpecializedRegisters(warps, kProducerWarps);
+  auto ws = WarpSpecializeOp::create(b, loc, kProducerWarps, regs.producer,
+                                     regs.consumer);
+  Block *producer = &ws.getProducer().emplaceBlock();
+  Block *consumer = &ws.getConsumer().emplaceBlock();
+
+  // Everything the kernel did runs in the consumers.
+  consumer->getOperations().splice(consumer->end(), entry->getOperations(),
+                                   std::next(ws->getIterator()),
+                                   entry->getTerminator()->getIterator());
+  b.setInsertionPointToStart(producer);
+  IRMapping map;
+  for (Operation *op : slice)
+    b.clone(*op, map);
+  buildProducerLoop(b, forOp, plan, rings, full, empty, slots, map);
+  buildConsumerLoop(forOp, plan, rings, full, empty, slots);
+}
+
+void WarpSpecializePass::runOnOperation() {
+  SmallVector<scf::ForOp> loops;
+  getOperation().walk([&](scf::ForOp forOp) {
+    if (forOp->hasAttr(tile::kWarpSpecializeAttrName))
+      loops.push_back(forOp);
+  });
+  for (scf::ForOp forOp : loops) {
+    unsigned stages = numStages;
+    if (auto attr = forOp->getAttrOfType<IntegerAttr>("tile.num_stages"))
+      stages = unsigned(std::max<int64_t>(attr.getInt(), 0));
+    auto notSplit = [&](const Twine &why) {
+      if (remarks)
+        emitRemark(forOp.getLoc()) << "loop not warp-specialized: " << why;
+    };
+    if (stages < 2) {
+      notSplit("num_stages is " + Twine(stages));
+      continue;
+    }
+    if (forOp->getParentOfType<WarpSpecializeOp>() ||
+        getNumProducerWarps(forOp->getParentOfType<func::FuncOp>())) {
+      notSplit("its kernel is already warp-specialized");
+      continue;
+    }
+    SmallVector<Remark> ignored;
+    FailureOr<LoopPlan> plan = planLoop(forOp, /*useTMA=*/true, ignored);
+    if (failed(plan)) {
+      notSplit("no load in it can be prefetched");
+      continue;
+    }
+    std::string why = checkPlacement(forOp, *plan);
+    if (!why.empty()) {
+      notSplit(why);
+      continue;
+    }
+    Block *entry = forOp->getBlock();
+    FailureOr<SmallVector<Operation *>> slice =
+        getProducerSlice(getProducerInputs(forOp, *plan), entry, why);
+    if (failed(slice)) {
+      notSplit(why);
+      continue;
+    }
+    if (remarks)
+      emitRemark(forOp.getLoc()) << llvm::formatv(
+          "loop warp-specialized: a producer warpgroup issues {0} TMA "
+          "load(s) into {1}-slot rings for {2} consumer warps",
+          plan->prefetches.size(), stages, getNumWarps(forOp));
+    warpSpecialize(forOp, *plan, *slice, stages);
+    ++numSpecializedLoops;
+  }
+}
