@@ -1,10 +1,10 @@
 #!/bin/bash
 # Session-19 GPU runs.
 #   run.sh ws     warp specialization (issue 15 item 2): bench/ws_matmul.py
-#                 checks and benchmark, then its small checks under
-#                 compute-sanitizer racecheck, synccheck and memcheck; then
-#                 issue 16's benchmarks (session 18's `bench` phase) with
-#                 what time is left.
+#                 checks and benchmark, tutorial 06's forward through
+#                 tilec.jit with warp_specialize=True/False beside Triton
+#                 (bench/ws_attention.py), then the matmul's small checks
+#                 under compute-sanitizer racecheck, synccheck, memcheck.
 #   Other phases: bench/results/2026-12-07-session18/run.sh (three, bench,
 #   tut, tt), with session 18's carry.
 # Carried: .carry as session 18 prepared it, plus .carry/lib/libtilec-ws.so.xz
@@ -28,12 +28,15 @@ echo "commit $(cat .carry/commit-ws) phase $PHASE" | tee -a "$R/summary.txt"
 if [ "$PHASE" = ws ]; then
   xz -dc .carry/lib/libtilec-ws.so.xz > /tmp/libtilec-ws.so && chmod +x /tmp/libtilec-ws.so
   export TILEC_LIBRARY=/tmp/libtilec-ws.so TILEC_CACHE_DIR=/tmp/tilec-cache-ws PYTHONUNBUFFERED=1
-  s ws_matmul 200 python3 bench/ws_matmul.py "$R/ws"
+  s ws_matmul 150 python3 bench/ws_matmul.py "$R/ws"
   cat "$R/ws/ws_matmul.md" 2>/dev/null
   grep "^FAIL" "$R/ws_matmul.log" | head -20
+  s ws_attention 200 python3 bench/ws_attention.py .carry/ttests/tutorials/06-fused-attention.py "$R/wsa"
+  cat "$R/wsa/ws_attention.md" 2>/dev/null
+  grep "^FAIL" "$R/ws_attention.log" | head -20
   CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
   for tool in racecheck synccheck memcheck; do
-    s "ws_$tool" 90 "$CS" --tool "$tool" --error-exitcode 3 --target-processes all \
+    s "ws_$tool" 60 "$CS" --tool "$tool" --error-exitcode 3 --target-processes all \
       python3 bench/ws_matmul.py "$R/ws-$tool" --check
     grep -E "ERROR SUMMARY|RACECHECK SUMMARY|Error|hazard" "$R/ws_$tool.log" | head -5
   done

@@ -166,12 +166,23 @@ getProducerSlice(const SetVector<Value> &inputs, Block *entry,
   return ordered;
 }
 
+/// The rings and mbarriers the split loops share, and where the next loop
+/// starts in them: a loop continues at the slot and phase the previous one
+/// stopped at, so that a kernel with several such loops (attention's causal
+/// split) needs one set of rings.
+struct Rings {
+  SmallVector<Value> rings;
+  Value full, empty;
+  unsigned slots;
+};
+
 /// The producer's loop, at `b`: stage 0 of every iteration, each issuing its
 /// copies once the consumers have handed the slot back. `map` holds the
-/// producer's clones of the values from above.
+/// producer's clones of the values from above; `slot` and `phase` where the
+/// loop starts in the rings, updated to where it stops.
 static void buildProducerLoop(OpBuilder &b, scf::ForOp forOp, LoopPlan &plan,
-                              ArrayRef<Value> rings, Value full, Value empty,
-                              unsigned slots, IRMapping &map) {
+                              const Rings &r, IRMapping &map, Value &slot,
+                              Value &phase) {
   Location loc = forOp.getLoc();
   Block *body = forOp.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
@@ -179,42 +190,54 @@ static void buildProducerLoop(OpBuilder &b, scf::ForOp forOp, LoopPlan &plan,
   for (unsigned k : plan.stage0Args)
     inits.push_back(map.lookupOrDefault(forOp.getInitArgs()[k]));
   unsigned numCarried = inits.size();
-  inits.push_back(i32(b, loc, 0)); // slot
-  inits.push_back(i32(b, loc, 0)); // phase of the slot's current round
+  inits.push_back(slot);
+  inits.push_back(phase);
   auto loop = scf::ForOp::create(b, loc,
                                  map.lookupOrDefault(forOp.getLowerBound()),
                                  map.lookupOrDefault(forOp.getUpperBound()),
                                  map.lookupOrDefault(forOp.getStep()), inits);
   Block *newBody = loop.getBody();
+  OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(newBody);
   map.map(forOp.getInductionVar(), loop.getInductionVar());
   for (auto [i, k] : llvm::enumerate(plan.stage0Args))
     map.map(body->getArgument(k + 1), newBody->getArgument(i + 1));
-  Value slot = newBody->getArgument(numCarried + 1);
-  Value phase = newBody->getArgument(numCarried + 2);
+  Value cur = newBody->getArgument(numCarried + 1);
+  Value curPhase = newBody->getArgument(numCarried + 2);
   for (Operation *op : plan.stage0)
     b.clone(*op, map);
   // Round r waits for the consumers' r-th hand-back, the empty mbarrier's
   // phase r - 1: parity (r & 1) ^ 1, which round 0 finds complete.
-  Value one = i32(b, loc, 1);
-  WaitBarrierOp::create(b, loc, barrierAt(b, loc, empty, slot),
-                        arith::XOrIOp::create(b, loc, phase, one));
+  WaitBarrierOp::create(b, loc, barrierAt(b, loc, r.empty, cur),
+                        arith::XOrIOp::create(b, loc, curPhase, i32(b, loc, 1)));
   Value valid = arith::ConstantIntOp::create(b, loc, 1, 1);
-  issueCopies(b, loc, plan, rings, full, map, slot, valid);
+  issueCopies(b, loc, plan, r.rings, r.full, map, cur, valid);
   SmallVector<Value> yields;
   for (unsigned k : plan.stage0Args)
     yields.push_back(map.lookupOrDefault(yield.getOperand(k)));
-  Value next = nextSlot(b, loc, slot, slots);
+  Value next = nextSlot(b, loc, cur, r.slots);
   yields.push_back(next);
-  yields.push_back(nextPhase(b, loc, next, phase));
+  yields.push_back(nextPhase(b, loc, next, curPhase));
   scf::YieldOp::create(b, loc, yields);
+  slot = loop.getResult(numCarried);
+  phase = loop.getResult(numCarried + 1);
+}
+
+/// `slot - 1`, wrapped to the last slot below 0.
+static Value previousSlot(OpBuilder &b, Location loc, Value slot,
+                          unsigned slots) {
+  Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, slot,
+                                       i32(b, loc, 0));
+  return arith::SelectOp::create(
+      b, loc, isZero, i32(b, loc, slots - 1),
+      arith::SubIOp::create(b, loc, slot, i32(b, loc, 1)));
 }
 
 /// The consumers' loop, in place of `forOp`: stage 1 of every iteration
 /// from its full slot, handing each slot back once its wgmmas are done.
+/// `slot` and `phase` as for buildProducerLoop.
 static void buildConsumerLoop(scf::ForOp forOp, LoopPlan &plan,
-                              ArrayRef<Value> rings, Value full, Value empty,
-                              unsigned slots) {
+                              const Rings &r, Value &slot, Value &phase) {
   Location loc = forOp.getLoc();
   OpBuilder b(forOp);
   Block *body = forOp.getBody();
@@ -228,24 +251,24 @@ static void buildConsumerLoop(scf::ForOp forOp, LoopPlan &plan,
       inits.push_back(forOp.getInitArgs()[k]);
     }
   unsigned numCarried = inits.size();
-  inits.push_back(i32(b, loc, 0)); // slot
-  inits.push_back(i32(b, loc, 0)); // phase
+  inits.push_back(slot);
+  inits.push_back(phase);
   auto loop =
       scf::ForOp::create(b, loc, forOp.getLowerBound(), forOp.getUpperBound(),
                          forOp.getStep(), inits);
   Block *newBody = loop.getBody();
   b.setInsertionPointToStart(newBody);
-  Value slot = newBody->getArgument(numCarried + 1);
-  Value phase = newBody->getArgument(numCarried + 2);
-  WaitBarrierOp::create(b, loc, barrierAt(b, loc, full, slot), phase);
+  Value cur = newBody->getArgument(numCarried + 1);
+  Value curPhase = newBody->getArgument(numCarried + 2);
+  WaitBarrierOp::create(b, loc, barrierAt(b, loc, r.full, cur), curPhase);
 
   IRMapping map;
   map.map(forOp.getInductionVar(), loop.getInductionVar());
   for (unsigned k = 0; k < numArgs; ++k)
     if (index[k] >= 0)
       map.map(body->getArgument(k + 1), newBody->getArgument(index[k] + 1));
-  for (auto [p, ring] : llvm::zip(plan.prefetches, rings)) {
-    Value tile = MemDescIndexOp::create(b, loc, p.slotType(), ring, slot);
+  for (auto [p, ring] : llvm::zip(plan.prefetches, r.rings)) {
+    Value tile = MemDescIndexOp::create(b, loc, p.slotType(), ring, cur);
     if (tile.getType() != p.alloc.getType())
       tile = MemDescTransOp::create(b, loc, p.alloc.getType(), tile,
                                     p.trans.getOrderAttr());
@@ -256,8 +279,8 @@ static void buildConsumerLoop(scf::ForOp forOp, LoopPlan &plan,
 
   if (plan.asyncDots.empty()) {
     // The dots completed in this iteration: its slot is free now.
-    ArriveBarrierOp::create(b, loc, barrierAt(b, loc, empty, slot),
-                            arith::ConstantIntOp::create(b, loc, 1, 1));
+    Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
+    ArriveBarrierOp::create(b, loc, barrierAt(b, loc, r.empty, cur), yes);
   } else {
     // This iteration's wgmmas stay in flight; once only they are, the
     // previous iteration's are done with its slot.
@@ -268,26 +291,20 @@ static void buildConsumerLoop(scf::ForOp forOp, LoopPlan &plan,
           b, loc, clone.getType(), clone.getResult(), b.getI32IntegerAttr(1));
       map.map(dot.getResult(), wait.getResult(0));
     }
-    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        loop.getInductionVar(),
-                                        forOp.getLowerBound());
-    Value notFirst = arith::XOrIOp::create(
-        b, loc, first, arith::ConstantIntOp::create(b, loc, 1, 1));
-    Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                         slot, i32(b, loc, 0));
-    Value previous = arith::SelectOp::create(
-        b, loc, isZero, i32(b, loc, slots - 1),
-        arith::SubIOp::create(b, loc, slot, i32(b, loc, 1)));
-    ArriveBarrierOp::create(b, loc, barrierAt(b, loc, empty, previous),
-                            notFirst);
+    Value notFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                           loop.getInductionVar(),
+                                           forOp.getLowerBound());
+    ArriveBarrierOp::create(
+        b, loc, barrierAt(b, loc, r.empty, previousSlot(b, loc, cur, r.slots)),
+        notFirst);
   }
   SmallVector<Value> yields;
   for (unsigned k = 0; k < numArgs; ++k)
     if (index[k] >= 0)
       yields.push_back(map.lookupOrDefault(yield.getOperand(k)));
-  Value next = nextSlot(b, loc, slot, slots);
+  Value next = nextSlot(b, loc, cur, r.slots);
   yields.push_back(next);
-  yields.push_back(nextPhase(b, loc, next, phase));
+  yields.push_back(nextPhase(b, loc, next, curPhase));
   scf::YieldOp::create(b, loc, yields);
 
   // The loop's results; the last wgmmas complete here.
@@ -296,6 +313,8 @@ static void buildConsumerLoop(scf::ForOp forOp, LoopPlan &plan,
   for (unsigned k = 0; k < numArgs; ++k)
     if (index[k] >= 0)
       results[k] = loop.getResult(index[k]);
+  slot = loop.getResult(numCarried);
+  phase = loop.getResult(numCarried + 1);
   SmallVector<unsigned> fromDots;
   SmallVector<Value> pending;
   for (WarpGroupDotOp dot : plan.asyncDots) {
@@ -309,6 +328,14 @@ static void buildConsumerLoop(scf::ForOp forOp, LoopPlan &plan,
                                    pending, b.getI32IntegerAttr(0));
     for (auto [k, v] : llvm::zip(fromDots, wait.getResults()))
       results[k] = v;
+    // The last iteration's slot too, if there was one: a later split loop
+    // continues in the same rings.
+    Value ran = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                      forOp.getLowerBound(),
+                                      forOp.getUpperBound());
+    ArriveBarrierOp::create(
+        b, loc, barrierAt(b, loc, r.empty, previousSlot(b, loc, slot, r.slots)),
+        ran);
   }
   for (unsigned k = 0; k < numArgs; ++k)
     if (results[k])
@@ -316,22 +343,31 @@ static void buildConsumerLoop(scf::ForOp forOp, LoopPlan &plan,
   forOp.erase();
 }
 
-/// Splits the kernel around `forOp` into producer and consumer roles.
-static void warpSpecialize(scf::ForOp forOp, LoopPlan &plan,
+/// One loop to split, with its plan.
+struct SplitLoop {
+  scf::ForOp forOp;
+  LoopPlan plan;
+};
+
+/// Splits the kernel around `loops` (in body order, at its top level) into
+/// producer and consumer roles.
+static void warpSpecialize(MutableArrayRef<SplitLoop> loops,
                            ArrayRef<Operation *> slice, unsigned slots) {
-  Location loc = forOp.getLoc();
-  auto func = cast<func::FuncOp>(forOp->getParentOp());
+  scf::ForOp first = loops.front().forOp;
+  Location loc = first.getLoc();
+  auto func = cast<func::FuncOp>(first->getParentOp());
   Block *entry = &func.getBody().front();
   OpBuilder b = OpBuilder::atBlockBegin(entry);
 
   // Shared by both roles, so made before the split: the rings, a full and
   // an empty mbarrier per slot, initialized before any warp waits on them.
-  SmallVector<Value> rings;
-  for (Prefetch &p : plan.prefetches)
-    rings.push_back(createRing(b, loc, p.slotType(), slots));
-  unsigned warps = getNumWarps(forOp);
-  Value full = createBarriers(b, loc, slots, /*count=*/1);
-  Value empty = createBarriers(b, loc, slots, /*count=*/int32_t(warps));
+  Rings r;
+  r.slots = slots;
+  for (Prefetch &p : loops.front().plan.prefetches)
+    r.rings.push_back(createRing(b, loc, p.slotType(), slots));
+  unsigned warps = getNumWarps(first);
+  r.full = createBarriers(b, loc, slots, /*count=*/1);
+  r.empty = createBarriers(b, loc, slots, /*count=*/int32_t(warps));
   BarrierOp::create(b, loc);
   // The mbarriers are never invalidated: they live as long as the split,
   // so no other shared tile reuses their bytes, and a producer thread may
@@ -351,57 +387,90 @@ static void warpSpecialize(scf::ForOp forOp, LoopPlan &plan,
   IRMapping map;
   for (Operation *op : slice)
     b.clone(*op, map);
-  buildProducerLoop(b, forOp, plan, rings, full, empty, slots, map);
-  buildConsumerLoop(forOp, plan, rings, full, empty, slots);
+  Value slot = i32(b, loc, 0), phase = i32(b, loc, 0);
+  for (SplitLoop &l : loops)
+    buildProducerLoop(b, l.forOp, l.plan, r, map, slot, phase);
+  b.setInsertionPoint(consumer, consumer->begin());
+  slot = i32(b, loc, 0);
+  phase = i32(b, loc, 0);
+  for (SplitLoop &l : loops)
+    buildConsumerLoop(l.forOp, l.plan, r, slot, phase);
+}
+
+/// Whether two loops' prefetched tiles fill the same rings.
+static bool sameRings(const LoopPlan &a, const LoopPlan &b) {
+  if (a.prefetches.size() != b.prefetches.size())
+    return false;
+  for (auto [x, y] : llvm::zip(a.prefetches, b.prefetches))
+    if (x.slotType() != y.slotType())
+      return false;
+  return true;
 }
 
 void WarpSpecializePass::runOnOperation() {
-  SmallVector<scf::ForOp> loops;
-  getOperation().walk([&](scf::ForOp forOp) {
-    if (forOp->hasAttr(tile::kWarpSpecializeAttrName))
-      loops.push_back(forOp);
-  });
-  for (scf::ForOp forOp : loops) {
-    unsigned stages = numStages;
-    if (auto attr = forOp->getAttrOfType<IntegerAttr>("tile.num_stages"))
-      stages = unsigned(std::max<int64_t>(attr.getInt(), 0));
-    auto notSplit = [&](const Twine &why) {
+  getOperation().walk([&](func::FuncOp func) {
+    SmallVector<scf::ForOp> marked;
+    func.walk([&](scf::ForOp forOp) {
+      if (forOp->hasAttr(tile::kWarpSpecializeAttrName))
+        marked.push_back(forOp);
+    });
+    auto notSplit = [&](scf::ForOp forOp, const Twine &why) {
       if (remarks)
         emitRemark(forOp.getLoc()) << "loop not warp-specialized: " << why;
     };
-    if (stages < 2) {
-      notSplit("num_stages is " + Twine(stages));
-      continue;
+    SmallVector<SplitLoop, 2> loops;
+    unsigned slots = 0;
+    for (scf::ForOp forOp : marked) {
+      unsigned stages = numStages;
+      if (auto attr = forOp->getAttrOfType<IntegerAttr>("tile.num_stages"))
+        stages = unsigned(std::max<int64_t>(attr.getInt(), 0));
+      if (stages < 2) {
+        notSplit(forOp, "num_stages is " + Twine(stages));
+        continue;
+      }
+      SmallVector<Remark> ignored;
+      FailureOr<LoopPlan> plan = planLoop(forOp, /*useTMA=*/true, ignored);
+      if (failed(plan)) {
+        notSplit(forOp, "no load in it can be prefetched");
+        continue;
+      }
+      std::string why = checkPlacement(forOp, *plan);
+      if (!why.empty()) {
+        notSplit(forOp, why);
+        continue;
+      }
+      // Later loops continue in the first one's rings.
+      if (!loops.empty() && (stages != slots ||
+                             !sameRings(loops.front().plan, *plan))) {
+        notSplit(forOp, "its loads or num_stages differ from those of the "
+                        "kernel's first warp-specialized loop");
+        continue;
+      }
+      slots = stages;
+      loops.push_back({forOp, std::move(*plan)});
     }
-    if (forOp->getParentOfType<WarpSpecializeOp>() ||
-        getNumProducerWarps(forOp->getParentOfType<func::FuncOp>())) {
-      notSplit("its kernel is already warp-specialized");
-      continue;
+    if (loops.empty())
+      return;
+    SetVector<Value> inputs;
+    for (SplitLoop &l : loops) {
+      SetVector<Value> in = getProducerInputs(l.forOp, l.plan);
+      inputs.insert(in.begin(), in.end());
     }
-    SmallVector<Remark> ignored;
-    FailureOr<LoopPlan> plan = planLoop(forOp, /*useTMA=*/true, ignored);
-    if (failed(plan)) {
-      notSplit("no load in it can be prefetched");
-      continue;
-    }
-    std::string why = checkPlacement(forOp, *plan);
-    if (!why.empty()) {
-      notSplit(why);
-      continue;
-    }
-    Block *entry = forOp->getBlock();
+    std::string why;
     FailureOr<SmallVector<Operation *>> slice =
-        getProducerSlice(getProducerInputs(forOp, *plan), entry, why);
+        getProducerSlice(inputs, &func.getBody().front(), why);
     if (failed(slice)) {
-      notSplit(why);
-      continue;
+      for (SplitLoop &l : loops)
+        notSplit(l.forOp, why);
+      return;
     }
     if (remarks)
-      emitRemark(forOp.getLoc()) << llvm::formatv(
-          "loop warp-specialized: a producer warpgroup issues {0} TMA "
-          "load(s) into {1}-slot rings for {2} consumer warps",
-          plan->prefetches.size(), stages, getNumWarps(forOp));
-    warpSpecialize(forOp, *plan, *slice, stages);
-    ++numSpecializedLoops;
-  }
+      for (SplitLoop &l : loops)
+        emitRemark(l.forOp.getLoc()) << llvm::formatv(
+            "loop warp-specialized: a producer warpgroup issues {0} TMA "
+            "load(s) into {1}-slot rings for {2} consumer warps",
+            l.plan.prefetches.size(), slots, getNumWarps(func));
+    numSpecializedLoops += loops.size();
+    warpSpecialize(loops, *slice, slots);
+  });
 }

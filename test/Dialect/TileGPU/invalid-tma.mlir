@@ -221,3 +221,49 @@ func.func @store_element_type(%c: !tile.tensordesc<tensor<128x256xf16>>, %s: !ti
   tilegpu.async_tma_copy_local_to_global %c[%i, %i] %s : !tile.tensordesc<tensor<128x256xf16>>, !tilegpu.memdesc<[128, 256], f32, #s>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// warp specialization
+//===----------------------------------------------------------------------===//
+
+// -----
+
+#bar = #tilegpu.shared<{swizzleBytes = 0, order = [0]}>
+func.func @arrive_two_barriers(%b: !tilegpu.memdesc<[2], i64, #bar>, %p: i1) {
+  // expected-error @+1 {{'tilegpu.arrive_barrier' op needs an mbarrier}}
+  tilegpu.arrive_barrier %b, %p : !tilegpu.memdesc<[2], i64, #bar>
+  return
+}
+
+// -----
+
+// setmaxnreg moves registers between whole warpgroups.
+func.func @producer_not_warpgroup() {
+  // expected-error @+1 {{'tilegpu.warp_specialize' op needs whole warpgroups of producers, got 2 warps}}
+  tilegpu.warp_specialize {consumerRegs = 232 : i32, producerRegs = 40 : i32, producerWarps = 2 : i32} producer {
+  } consumer {
+  }
+  return
+}
+
+// -----
+
+module attributes {tilegpu.num_warps = 6 : i32} {
+  func.func @consumers_not_warpgroups() {
+    // expected-error @+1 {{'tilegpu.warp_specialize' op needs whole warpgroups of consumers, got 6 warps}}
+    tilegpu.warp_specialize {consumerRegs = 232 : i32, producerRegs = 40 : i32, producerWarps = 4 : i32} producer {
+    } consumer {
+    }
+    return
+  }
+}
+
+// -----
+
+func.func @registers_not_multiple_of_8() {
+  // expected-error @+1 {{'tilegpu.warp_specialize' op register budgets must be multiples of 8 from 24 to 256 (setmaxnreg), got 41}}
+  tilegpu.warp_specialize {consumerRegs = 232 : i32, producerRegs = 41 : i32, producerWarps = 4 : i32} producer {
+  } consumer {
+  }
+  return
+}
