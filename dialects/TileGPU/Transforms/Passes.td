@@ -248,9 +248,13 @@ def TileGPUWarpSpecialize
     40 registers a thread and gives the rest to the consumers
     (`setmaxnreg`).
 
-    A marked loop that does not qualify is left to tilegpu-pipeline, with a
-    remark naming why (`remarks`). The loops of a warp-specialized kernel
-    are not pipelined again.
+    Several marked loops of one kernel (attention's causal split) are split
+    together: the producer runs their address computations one loop after
+    the other, and each loop continues in the rings, slot and phase where
+    the previous one stopped (their prefetched tiles and num_stages must
+    match the first's). A marked loop that does not qualify is left to
+    tilegpu-pipeline, with a remark naming why (`remarks`). The loops of a
+    warp-specialized kernel are not pipelined again.
   }];
   let dependentDialects = ["::tilec::tilegpu::TileGPUDialect",
                            "::mlir::arith::ArithDialect",

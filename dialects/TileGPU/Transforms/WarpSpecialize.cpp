@@ -369,9 +369,6 @@ static void warpSpecialize(MutableArrayRef<SplitLoop> loops,
   r.full = createBarriers(b, loc, slots, /*count=*/1);
   r.empty = createBarriers(b, loc, slots, /*count=*/int32_t(warps));
   BarrierOp::create(b, loc);
-  // The mbarriers are never invalidated: they live as long as the split,
-  // so no other shared tile reuses their bytes, and a producer thread may
-  // still be leaving its last wait when the consumers finish.
   WarpSpecializedRegisters regs =
       getWarpSpecializedRegisters(warps, kProducerWarps);
   auto ws = WarpSpecializeOp::create(b, loc, kProducerWarps, regs.producer,
@@ -393,8 +390,20 @@ static void warpSpecialize(MutableArrayRef<SplitLoop> loops,
   b.setInsertionPoint(consumer, consumer->begin());
   slot = i32(b, loc, 0);
   phase = i32(b, loc, 0);
+  Operation *after = loops.back().forOp->getNextNode();
   for (SplitLoop &l : loops)
     buildConsumerLoop(l.forOp, l.plan, r, slot, phase);
+  // After the last loop the producer has issued everything and waits no
+  // more; once every consumer warp has arrived for the last time, the
+  // mbarriers are invalidated, so that the epilogue may reuse their bytes
+  // with the rings' (tilegpu-allocate-shared-memory ends their lives at the
+  // consumers' last use).
+  b.setInsertionPoint(after);
+  BarrierOp::create(b, loc);
+  for (Value barriers : {r.full, r.empty})
+    for (unsigned s = 0; s < slots; ++s)
+      InvalBarrierOp::create(b, loc,
+                             barrierAt(b, loc, barriers, i32(b, loc, s)));
 }
 
 /// Whether two loops' prefetched tiles fill the same rings.
@@ -468,9 +477,14 @@ void WarpSpecializePass::runOnOperation() {
       for (SplitLoop &l : loops)
         emitRemark(l.forOp.getLoc()) << llvm::formatv(
             "loop warp-specialized: a producer warpgroup issues {0} TMA "
-            "load(s) into {1}-slot rings for {2} consumer warps",
+            "load(s) in {1} stages for {2} consumer warps",
             l.plan.prefetches.size(), slots, getNumWarps(func));
     numSpecializedLoops += loops.size();
-    warpSpecialize(loops, *slice, slots);
+    // A wgmma in flight holds its slot one iteration longer, as in
+    // tilegpu-pipeline: one more slot keeps the copies num_stages - 1
+    // iterations ahead.
+    bool async = llvm::any_of(
+        loops, [](const SplitLoop &l) { return !l.plan.asyncDots.empty(); });
+    warpSpecialize(loops, *slice, slots + (async ? 1 : 0));
   });
 }

@@ -78,7 +78,11 @@ static void numberOps(func::FuncOp func, DenseMap<Operation *, int64_t> &first,
 
 /// The interval in which the memdesc of `alloc` is live: from the
 /// allocation to the end of the last op of its block that (transitively)
-/// contains a use.
+/// contains a use. A warp-specialized region counts as ending at the
+/// consumers' last use: the rings and mbarriers shared with the producer
+/// are made before the split, and every producer access to them (its
+/// copies into a slot, its waits) happens before the consumers' wait for
+/// that slot, so the consumers' epilogue may reuse them.
 static std::pair<int64_t, int64_t>
 getLiveRange(tilegpu::LocalAllocOp alloc,
              const DenseMap<Operation *, int64_t> &first,
@@ -87,6 +91,8 @@ getLiveRange(tilegpu::LocalAllocOp alloc,
   Block *block = alloc->getBlock();
   for (Operation *user : alloc->getUsers()) {
     Operation *ancestor = block->findAncestorOpInBlock(*user);
+    if (auto ws = dyn_cast_or_null<tilegpu::WarpSpecializeOp>(ancestor))
+      ancestor = ws.getConsumer().front().findAncestorOpInBlock(*user);
     if (ancestor)
       end = std::max(end, last.lookup(ancestor));
   }

@@ -70,15 +70,28 @@ LogicalResult tilec::gpu_to_llvm::lowerWarpSpecializeOps(ModuleOp module) {
         LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge, tid, first);
     auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, isProducer,
                                   /*withElseRegion=*/true);
-    for (auto [block, region, budget] :
-         {std::tuple(ifOp.thenBlock(), &ws.getProducer(), ws.getProducerRegs()),
-          std::tuple(ifOp.elseBlock(), &ws.getConsumer(),
-                     ws.getConsumerRegs())}) {
-      b.setInsertionPoint(block->getTerminator());
-      setMaxRegisters(b, loc, int32_t(budget), regs.launch);
-      block->getOperations().splice(block->getTerminator()->getIterator(),
-                                    region->front().getOperations());
-    }
+    // Each role sets its budget, all of its warpgroups together (setmaxnreg
+    // is .sync.aligned). Then the producer's code runs on its first thread
+    // alone: it is scalar code, copies that thread issues anyway, and
+    // mbarrier waits, and a second waiting thread could fall two phases
+    // behind an mbarrier and wait forever for a phase that never comes.
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    setMaxRegisters(b, loc, ws.getProducerRegs(), regs.launch);
+    // Operands in statements of their own: argument order is unspecified.
+    Value producerTid = getThreadId(b, loc);
+    Value producerFirst = i32Const(b, loc, consumerThreads);
+    Value isFirst = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                         producerTid, producerFirst);
+    auto single = scf::IfOp::create(b, loc, TypeRange{}, isFirst,
+                                    /*withElseRegion=*/false);
+    Block *producer = single.thenBlock();
+    producer->getOperations().splice(producer->getTerminator()->getIterator(),
+                                     ws.getProducer().front().getOperations());
+    Block *consumer = ifOp.elseBlock();
+    b.setInsertionPoint(consumer->getTerminator());
+    setMaxRegisters(b, loc, ws.getConsumerRegs(), regs.launch);
+    consumer->getOperations().splice(consumer->getTerminator()->getIterator(),
+                                     ws.getConsumer().front().getOperations());
     ws.erase();
   }
   return success();

@@ -4,8 +4,8 @@
 // warpgroup (4 + 4 warps: 256 threads) and starts each thread at the
 // launch's register budget (.maxnreg 248 here). The split is a branch on
 // the thread index: threads from 128 on are the producer, which gives
-// registers back (setmaxnreg.dec to 40) and whose TMA ops are issued by its
-// own first thread, 128. The consumers keep the launch budget (no
+// registers back (setmaxnreg.dec to 40, the whole warpgroup) and then runs
+// on its first thread, 128, alone, which issues its TMA ops. The consumers keep the launch budget (no
 // setmaxnreg: 248 is already the most), hand slots back with one arrival
 // per warp (lane 0), and their CTA barriers become named barrier 1 over
 // their 128 threads.
@@ -31,6 +31,11 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     // CHECK-NEXT: llvm.cond_br %[[PRODUCER]], ^[[PROD:.*]], ^[[CONS:.*]]
     // CHECK: ^[[PROD]]:
     // CHECK-NEXT: nvvm.setmaxregister decrease 40
+    // Then the producer's first thread alone.
+    // CHECK-NEXT: %[[TID1:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+    // CHECK-NEXT: %[[C128B:.*]] = llvm.mlir.constant(128 : i32) : i32
+    // CHECK-NEXT: %[[ALONE:.*]] = llvm.icmp "eq" %[[TID1]], %[[C128B]] : i32
+    // CHECK-NEXT: llvm.cond_br %[[ALONE]]
     // CHECK: %[[FIRSTP:.*]] = llvm.mlir.constant(128 : i32) : i32
     // CHECK-NEXT: %[[TIDP:.*]] = nvvm.read.ptx.sreg.tid.x : i32
     // CHECK-NEXT: %[[ISSUER:.*]] = llvm.icmp "eq" %[[TIDP]], %[[FIRSTP]] : i32

@@ -1,27 +1,29 @@
 // RUN: tilec-opt %s -split-input-file -tilegpu-warp-specialize="num-stages=3 remarks=true" -verify-diagnostics | FileCheck %s
 
 // A wgmma loop over K fed by two descriptor loads, marked warp_specialize:
-// the rings (3 slots) and two mbarrier arrays, "full" (count 1: the
+// the rings (3 stages, and one slot more for the wgmma in flight, as
+// tilegpu-pipeline does) and two mbarrier arrays, "full" (count 1: the
 // producer's arrival with the bytes) and "empty" (count 4: one arrival per
 // consumer warp), are made before the split and published by a CTA
 // barrier. The producer clones the scalar ops its copies need (the program
 // id and the offset from it), waits for each slot to be handed back (parity
 // phase ^ 1, which the first round finds complete) and issues the copies
 // unconditionally. The consumers wait for the full slot, keep the wgmma in
-// flight and hand the previous iteration's slot back; the store after the
-// loop runs in the consumer region.
+// flight and hand the previous iteration's slot back; after the loop, once
+// every consumer warp is past it, the mbarriers are invalidated, and the
+// store after the loop runs in the consumer region.
 #blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #tilegpu.mma<{version = 3, instrN = 64, warpsPerCTA = [4, 1]}>
 #s = #tilegpu.shared<{swizzleBytes = 128, order = [1, 0]}>
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: func.func @matmul
   // CHECK-SAME: (%[[DA:.*]]: !tile.tensordesc<tensor<64x64xf16>>, %[[DB:.*]]: !tile.tensordesc<tensor<64x64xf16>>, %[[N:.*]]: i32, %[[OUT:.*]]: !tilegpu.memdesc
-  // CHECK: %[[RA:.*]] = tilegpu.local_alloc : () -> !tilegpu.memdesc<[3, 64, 64], f16
-  // CHECK: %[[RB:.*]] = tilegpu.local_alloc : () -> !tilegpu.memdesc<[3, 64, 64], f16
-  // CHECK: %[[FULL:.*]] = tilegpu.local_alloc : () -> !tilegpu.memdesc<[3, 1], i64
-  // CHECK-COUNT-3: tilegpu.init_barrier %{{.*}}, 1 :
-  // CHECK: %[[EMPTY:.*]] = tilegpu.local_alloc : () -> !tilegpu.memdesc<[3, 1], i64
-  // CHECK-COUNT-3: tilegpu.init_barrier %{{.*}}, 4 :
+  // CHECK: %[[RA:.*]] = tilegpu.local_alloc : () -> !tilegpu.memdesc<[4, 64, 64], f16
+  // CHECK: %[[RB:.*]] = tilegpu.local_alloc : () -> !tilegpu.memdesc<[4, 64, 64], f16
+  // CHECK: %[[FULL:.*]] = tilegpu.local_alloc : () -> !tilegpu.memdesc<[4, 1], i64
+  // CHECK-COUNT-4: tilegpu.init_barrier %{{.*}}, 1 :
+  // CHECK: %[[EMPTY:.*]] = tilegpu.local_alloc : () -> !tilegpu.memdesc<[4, 1], i64
+  // CHECK-COUNT-4: tilegpu.init_barrier %{{.*}}, 4 :
   // CHECK-NEXT: tilegpu.barrier
   // CHECK-NEXT: tilegpu.warp_specialize {consumerRegs = 248 : i32, producerRegs = 40 : i32, producerWarps = 4 : i32} producer {
   // CHECK: %[[PID:.*]] = tile.program_id 0 : i32
@@ -37,6 +39,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
   // CHECK: tilegpu.async_tma_copy_global_to_local %[[DB]][%[[OFF]], %[[M]]] %{{.*}}, %[[F]], %[[TRUE]]
   // CHECK: scf.yield
   // CHECK-NOT: tilegpu.barrier
+  // CHECK-NOT: inval_barrier
   // CHECK: } consumer {
   // CHECK: %[[R:.*]]:3 = scf.for %[[I:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[CS:.*]] = %{{.*}}, %[[CP:.*]] = %{{.*}}) -> (tensor<64x64xf32, #{{.*}}>, i32, i32)
   // CHECK-NEXT: %[[WF:.*]] = tilegpu.memdesc_index %[[FULL]][%[[CS]]]
@@ -54,10 +57,11 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
   // continues in the same rings.
   // CHECK-NEXT: %[[RAN:.*]] = arith.cmpi slt, %{{.*}}, %[[N]] : i32
   // CHECK: tilegpu.arrive_barrier %{{.*}}, %[[RAN]]
-  // CHECK-NEXT: tilegpu.local_store %[[DONE]], %[[OUT]]
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK-COUNT-8: tilegpu.inval_barrier
+  // CHECK: tilegpu.local_store %[[DONE]], %[[OUT]]
   // CHECK-NEXT: }
   // CHECK-NEXT: return
-  // CHECK-NOT: inval_barrier
   func.func @matmul(%da: !tile.tensordesc<tensor<64x64xf16>>, %db: !tile.tensordesc<tensor<64x64xf16>>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -65,7 +69,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
     %pid = tile.program_id 0 : i32
     %m = arith.muli %pid, %c64 : i32
-    // expected-remark @below {{loop warp-specialized: a producer warpgroup issues 2 TMA load(s) into 3-slot rings for 4 consumer warps}}
+    // expected-remark @below {{loop warp-specialized: a producer warpgroup issues 2 TMA load(s) in 3 stages for 4 consumer warps}}
     %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
       %off = arith.muli %k, %c64 : i32
       %a = tile.descriptor_load %da[%m, %off] : !tile.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
