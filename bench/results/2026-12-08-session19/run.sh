@@ -5,6 +5,10 @@
 #                 tilec.jit with warp_specialize=True/False beside Triton
 #                 (bench/ws_attention.py), then the matmul's small checks
 #                 under compute-sanitizer racecheck, synccheck, memcheck.
+#   run.sh both   ws with racecheck and synccheck only, then issue 12's
+#                 open checks: the op-suite kernels no GPU ran (.carry/ops-new,
+#                 .carry/ops-add, session 18's) under the sanitizers, and
+#                 Triton's PTX of the dot_scaled kernels.
 #   Other phases: bench/results/2026-12-07-session18/run.sh (three, bench,
 #   tut, tt), with session 18's carry.
 # Carried: .carry as session 18 prepared it, plus .carry/lib/libtilec-ws.so.xz
@@ -25,7 +29,7 @@ s() {
 }
 nvidia-smi -L | tee "$R/summary.txt"
 echo "commit $(cat .carry/commit-ws) phase $PHASE" | tee -a "$R/summary.txt"
-if [ "$PHASE" = ws ]; then
+if [ "$PHASE" = ws ] || [ "$PHASE" = both ]; then
   xz -dc .carry/lib/libtilec-ws.so.xz > /tmp/libtilec-ws.so && chmod +x /tmp/libtilec-ws.so
   export TILEC_LIBRARY=/tmp/libtilec-ws.so TILEC_CACHE_DIR=/tmp/tilec-cache-ws PYTHONUNBUFFERED=1
   s ws_matmul 150 python3 bench/ws_matmul.py "$R/ws"
@@ -35,9 +39,22 @@ if [ "$PHASE" = ws ]; then
   cat "$R/wsa/ws_attention.md" 2>/dev/null
   grep "^FAIL" "$R/ws_attention.log" | head -20
   CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-  for tool in racecheck synccheck memcheck; do
-    s "ws_$tool" 60 "$CS" --tool "$tool" --error-exitcode 3 --target-processes all \
+  TOOLS="racecheck synccheck memcheck"; [ "$PHASE" = both ] && TOOLS="racecheck synccheck"
+  for tool in $TOOLS; do
+    s "ws_$tool" 55 "$CS" --tool "$tool" --error-exitcode 3 --target-processes all \
       python3 bench/ws_matmul.py "$R/ws-$tool" --check
     grep -E "ERROR SUMMARY|RACECHECK SUMMARY|Error|hazard" "$R/ws_$tool.log" | head -5
   done
+fi
+if [ "$PHASE" = both ]; then
+  # Issue 12's open checks (session 18's `three` minus attention, samples
+  # and Triton's tests): the op-suite kernels no GPU has run, under the
+  # sanitizers, and which MMA Triton picks for dot_scaled.
+  OPSUITE_CARRY=.carry/ops-new s opsnew_san 90 bash bench/opsuite/gpu.sh "$R/ops-san" --sanitize
+  sed -n '/| status | kernels |/,/^$/p' "$R/ops-san/results.md" 2>/dev/null
+  OPSUITE_CARRY=.carry/ops-add s opsadd_san 40 bash bench/opsuite/gpu.sh "$R/ops-add-san" --sanitize
+  sed -n '/| status | kernels |/,/^$/p' "$R/ops-add-san/results.md" 2>/dev/null
+  tail -4 "$R"/ops-san/sanitize-*.log "$R"/ops-add-san/sanitize-*.log 2>/dev/null | tee -a "$R/summary.txt"
+  s ptxdiff 40 python3 bench/opsuite/ptxdiff.py --carry .carry/ops-new --out "$R/ptxdiff" --only dot_scaled
+  grep -h -o -E "(wgmma[.a-z0-9_]*|mma[.]sync[.a-z0-9_]*)" "$R"/ptxdiff/triton/*.ptx 2>/dev/null | sort | uniq -c | tee -a "$R/summary.txt"
 fi
