@@ -250,20 +250,7 @@ static void pipelineLoop(scf::ForOp forOp, LoopPlan &plan, unsigned stages) {
     if (currentIndex[k] >= 0)
       results[k] = newFor.getResult(currentIndex[k]);
   // The last asynchronous dots complete here.
-  SmallVector<unsigned> fromDots;
-  SmallVector<Value> pending;
-  for (WarpGroupDotOp dot : plan.asyncDots) {
-    unsigned k = dot->use_begin()->getOperandNumber();
-    fromDots.push_back(k);
-    pending.push_back(results[k]);
-  }
-  if (!pending.empty()) {
-    auto wait =
-        WarpGroupDotWaitOp::create(b, loc, ValueRange(pending).getTypes(),
-                                   pending, b.getI32IntegerAttr(0));
-    for (auto [k, v] : llvm::zip(fromDots, wait.getResults()))
-      results[k] = v;
-  }
+  waitForAsyncDots(b, loc, plan, results);
   for (unsigned k = 0; k < numArgs; ++k)
     if (results[k])
       forOp.getResult(k).replaceAllUsesWith(results[k]);

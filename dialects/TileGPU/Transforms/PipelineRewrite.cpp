@@ -150,3 +150,22 @@ Value pipeline::nextPhase(OpBuilder &b, Location loc, Value next, Value phase) {
   Value flipped = arith::XOrIOp::create(b, loc, phase, i32(b, loc, 1));
   return arith::SelectOp::create(b, loc, wrapped, flipped, phase);
 }
+
+bool pipeline::waitForAsyncDots(OpBuilder &b, Location loc,
+                                const LoopPlan &plan,
+                                MutableArrayRef<Value> results) {
+  SmallVector<unsigned> fromDots;
+  SmallVector<Value> pending;
+  for (WarpGroupDotOp dot : plan.asyncDots) {
+    unsigned k = dot->use_begin()->getOperandNumber();
+    fromDots.push_back(k);
+    pending.push_back(results[k]);
+  }
+  if (pending.empty())
+    return false;
+  auto wait = WarpGroupDotWaitOp::create(b, loc, ValueRange(pending).getTypes(),
+                                         pending, b.getI32IntegerAttr(0));
+  for (auto [k, v] : llvm::zip(fromDots, wait.getResults()))
+    results[k] = v;
+  return true;
+}

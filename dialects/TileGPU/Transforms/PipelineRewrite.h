@@ -55,6 +55,14 @@ mlir::Value nextSlot(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 mlir::Value nextPhase(mlir::OpBuilder &b, mlir::Location loc, mlir::Value next,
                       mlir::Value phase);
 
+/// After a pipelined loop: waits until `plan`'s asynchronous dots (kept in
+/// flight across iterations) are complete, replacing their entries of
+/// `results` (the old loop's results, by iter arg) with the waited values.
+/// Whether there were any.
+bool waitForAsyncDots(mlir::OpBuilder &b, mlir::Location loc,
+                      const LoopPlan &plan,
+                      llvm::MutableArrayRef<mlir::Value> results);
+
 } // namespace tilec::tilegpu::pipeline
 
 #endif // TILEC_DIALECTS_TILEGPU_TRANSFORMS_PIPELINEREWRITE_H

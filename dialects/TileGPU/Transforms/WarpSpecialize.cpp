@@ -315,19 +315,7 @@ static void buildConsumerLoop(scf::ForOp forOp, LoopPlan &plan,
       results[k] = loop.getResult(index[k]);
   slot = loop.getResult(numCarried);
   phase = loop.getResult(numCarried + 1);
-  SmallVector<unsigned> fromDots;
-  SmallVector<Value> pending;
-  for (WarpGroupDotOp dot : plan.asyncDots) {
-    unsigned k = dot->use_begin()->getOperandNumber();
-    fromDots.push_back(k);
-    pending.push_back(results[k]);
-  }
-  if (!pending.empty()) {
-    auto wait =
-        WarpGroupDotWaitOp::create(b, loc, ValueRange(pending).getTypes(),
-                                   pending, b.getI32IntegerAttr(0));
-    for (auto [k, v] : llvm::zip(fromDots, wait.getResults()))
-      results[k] = v;
+  if (waitForAsyncDots(b, loc, plan, results)) {
     // The last iteration's slot too, if there was one: a later split loop
     // continues in the same rings.
     Value ran = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
