@@ -41,6 +41,10 @@ def TileGPU_Dialect : Dialect {
     static constexpr llvm::StringLiteral kNumWarpsAttr = "tilegpu.num_warps";
     static constexpr llvm::StringLiteral kThreadsPerWarpAttr =
         "tilegpu.threads_per_warp";
+    /// On the consumers' loop of a warp-specialized kernel
+    /// (tilegpu-warp-specialize): already pipelined across the roles.
+    static constexpr llvm::StringLiteral kSplitLoopAttr =
+        "tilegpu.split_loop";
   }];
 }
 

@@ -131,6 +131,19 @@ LogicalResult WarpSpecializeOp::verify() {
       return emitOpError() << "register budgets must be multiples of 8 from "
                               "24 to 256 (setmaxnreg), got "
                            << regs;
+  // setmaxnreg.inc waits until the registers are free: asking for more than
+  // the launch reserved would wait forever.
+  int64_t consumers = 32 * int64_t(getNumWarps(*this));
+  int64_t producers = 32 * int64_t(warps);
+  int64_t launch =
+      getWarpSpecializedRegisters(getNumWarps(*this), warps).launch;
+  if (getConsumerRegs() * consumers + getProducerRegs() * producers >
+      launch * (consumers + producers))
+    return emitOpError() << "register budgets (" << getProducerRegs()
+                         << " x " << producers << " + " << getConsumerRegs()
+                         << " x " << consumers << ") exceed the "
+                         << launch * (consumers + producers)
+                         << " the launch reserves";
   return success();
 }
 

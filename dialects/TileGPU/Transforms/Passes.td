@@ -252,9 +252,12 @@ def TileGPUWarpSpecialize
     together: the producer runs their address computations one loop after
     the other, and each loop continues in the rings, slot and phase where
     the previous one stopped (their prefetched tiles and num_stages must
-    match the first's). A marked loop that does not qualify is left to
-    tilegpu-pipeline, with a remark naming why (`remarks`). The loops of a
-    warp-specialized kernel are not pipelined again.
+    match the first's). The producer starts copying at once, ordered after
+    nothing the consumers do: a kernel that may write global memory before
+    a split loop (a store, an atomic, a lock) is not split. A marked loop
+    that does not qualify is left to tilegpu-pipeline, with a remark naming
+    why (`remarks`). The split loops (`tilegpu.split_loop`) are not
+    pipelined again; the consumers' other loops are.
   }];
   let dependentDialects = ["::tilec::tilegpu::TileGPUDialect",
                            "::mlir::arith::ArithDialect",

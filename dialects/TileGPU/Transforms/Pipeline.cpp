@@ -412,10 +412,12 @@ static unsigned splitSharedLoads(Block *body) {
 
 void PipelinePass::runOnOperation() {
   SmallVector<scf::ForOp> loops;
-  // The loops of a warp-specialized kernel are already pipelined, across
-  // roles (tilegpu-warp-specialize).
+  // The split loops of a warp-specialized kernel are already pipelined,
+  // across roles (tilegpu-warp-specialize), and the producer runs only
+  // those; other loops of the consumers are pipelined as anywhere.
   getOperation().walk([&](scf::ForOp forOp) {
-    if (!forOp->getParentOfType<WarpSpecializeOp>())
+    if (!forOp->hasAttr(TileGPUDialect::kSplitLoopAttr) &&
+        !WarpSpecializeOp::getProducerOf(forOp))
       loops.push_back(forOp);
   });
   for (scf::ForOp forOp : loops) {

@@ -76,6 +76,9 @@ static std::string checkPlacement(scf::ForOp forOp, const LoopPlan &plan) {
   auto func = dyn_cast<func::FuncOp>(forOp->getParentOp());
   if (!func)
     return "it is nested in another loop or branch";
+  // Only a kernel's launch gets the producer warpgroup (.reqntid).
+  if (!func->hasAttr("tile.kernel"))
+    return "it is not in a kernel";
   unsigned warps = getNumWarps(forOp);
   if (warps % 4 != 0)
     return llvm::formatv("num_warps ({0}) is not a whole number of "
@@ -94,6 +97,30 @@ static std::string checkPlacement(scf::ForOp forOp, const LoopPlan &plan) {
   return "";
 }
 
+/// An op of the kernel, before a split loop, that may write memory the
+/// producer's copies read (global memory), or null. The producer starts
+/// copying at once, ordered after nothing the consumers do: a store, an
+/// atomic or a lock before the loop would race with its copies. Shared
+/// memory ops (the tilegpu dialect's, but for TMA stores) do not count.
+static Operation *findGlobalWrite(Operation *op) {
+  Operation *found = nullptr;
+  op->walk([&](Operation *nested) {
+    if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
+        isMemoryEffectFree(nested))
+      return WalkResult::advance();
+    if (isa<TileGPUDialect>(nested->getDialect()) &&
+        !isa<AsyncTMACopyLocalToGlobalOp>(nested))
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (effects && !effects.hasEffect<MemoryEffects::Write>() &&
+        !effects.hasEffect<MemoryEffects::Free>())
+      return WalkResult::advance();
+    found = nested;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
 /// The values defined outside `forOp` that the producer's loop reads: its
 /// bounds, the initial values of the iter args stage 0 steps, what stage 0
 /// reads from above, and each copy's descriptor and coordinates.
@@ -107,8 +134,12 @@ static SetVector<Value> getProducerInputs(scf::ForOp forOp,
   for (Value v : {forOp.getLowerBound(), forOp.getUpperBound(),
                   forOp.getStep()})
     addIfOutside(v);
-  for (unsigned k : plan.stage0Args)
+  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  for (unsigned k : plan.stage0Args) {
     addIfOutside(forOp.getInitArgs()[k]);
+    // Its next value may be one from above (`o = off_m` in the loop).
+    addIfOutside(yield.getOperand(k));
+  }
   for (Operation *op : plan.stage0)
     op->walk([&](Operation *nested) {
       for (Value v : nested->getOperands())
@@ -256,6 +287,9 @@ static void buildConsumerLoop(scf::ForOp forOp, LoopPlan &plan,
   auto loop =
       scf::ForOp::create(b, loc, forOp.getLowerBound(), forOp.getUpperBound(),
                          forOp.getStep(), inits);
+  // tilegpu-pipeline leaves it alone (other loops of the consumers it
+  // pipelines as usual).
+  loop->setAttr(TileGPUDialect::kSplitLoopAttr, b.getUnitAttr());
   Block *newBody = loop.getBody();
   b.setInsertionPointToStart(newBody);
   Value cur = newBody->getArgument(numCarried + 1);
@@ -381,17 +415,22 @@ static void warpSpecialize(MutableArrayRef<SplitLoop> loops,
   Operation *after = loops.back().forOp->getNextNode();
   for (SplitLoop &l : loops)
     buildConsumerLoop(l.forOp, l.plan, r, slot, phase);
+  if (after)
+    b.setInsertionPoint(after);
+  else
+    b.setInsertionPointToEnd(consumer);
   // After the last loop the producer has issued everything and waits no
   // more; once every consumer warp has arrived for the last time, the
   // mbarriers are invalidated, so that the epilogue may reuse their bytes
   // with the rings' (tilegpu-allocate-shared-memory ends their lives at the
   // consumers' last use).
-  b.setInsertionPoint(after);
   BarrierOp::create(b, loc);
   for (Value barriers : {r.full, r.empty})
     for (unsigned s = 0; s < slots; ++s)
       InvalBarrierOp::create(b, loc,
                              barrierAt(b, loc, barriers, i32(b, loc, s)));
+  // And before anyone writes their bytes again.
+  BarrierOp::create(b, loc);
 }
 
 /// Whether two loops' prefetched tiles fill the same rings.
@@ -448,6 +487,22 @@ void WarpSpecializePass::runOnOperation() {
     }
     if (loops.empty())
       return;
+    for (Operation &op : func.getBody().front()) {
+      if (&op == loops.back().forOp.getOperation())
+        break;
+      if (llvm::any_of(loops, [&](SplitLoop &l) { return l.forOp == &op; }))
+        continue;
+      if (Operation *write = findGlobalWrite(&op)) {
+        for (SplitLoop &l : loops)
+          notSplit(l.forOp,
+                   llvm::formatv("the kernel may write memory before it "
+                                 "('{0}'), which the producer's copies would "
+                                 "not wait for",
+                                 write->getName().getStringRef())
+                       .str());
+        return;
+      }
+    }
     SetVector<Value> inputs;
     for (SplitLoop &l : loops) {
       SetVector<Value> in = getProducerInputs(l.forOp, l.plan);

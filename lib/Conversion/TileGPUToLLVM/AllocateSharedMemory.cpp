@@ -89,7 +89,12 @@ getLiveRange(tilegpu::LocalAllocOp alloc,
              const DenseMap<Operation *, int64_t> &last) {
   int64_t start = first.lookup(alloc), end = start;
   Block *block = alloc->getBlock();
-  for (Operation *user : alloc->getUsers()) {
+  // Uses through views (a slot of a ring, a transposed tile) are uses.
+  SmallVector<Operation *> users(alloc->getUsers());
+  for (size_t i = 0; i < users.size(); ++i)
+    if (isa<tilegpu::MemDescIndexOp, tilegpu::MemDescTransOp>(users[i]))
+      llvm::append_range(users, users[i]->getUsers());
+  for (Operation *user : users) {
     Operation *ancestor = block->findAncestorOpInBlock(*user);
     if (auto ws = dyn_cast_or_null<tilegpu::WarpSpecializeOp>(ancestor))
       ancestor = ws.getConsumer().front().findAncestorOpInBlock(*user);

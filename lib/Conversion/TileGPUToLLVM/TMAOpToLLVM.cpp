@@ -195,9 +195,11 @@ struct ArriveBarrierConversion
   LogicalResult
   matchAndRewrite(tilegpu::ArriveBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    // The first lane of each warp, where `pred` holds. mbarrier.arrive has
-    // no predicate operand: a branch around it.
+    // The first lane of each warp, where `pred` holds, once every lane of
+    // the warp is done with what came before (its reads of the slot).
+    // mbarrier.arrive has no predicate operand: a branch around it.
     Location loc = op.getLoc();
+    NVVM::SyncWarpOp::create(rewriter, loc, i32Const(rewriter, loc, -1));
     Value lane = LLVM::AndOp::create(rewriter, loc, getThreadId(rewriter, loc),
                                      i32Const(rewriter, loc, 31));
     Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,

@@ -7,7 +7,7 @@
 // registers back (setmaxnreg.dec to 40, the whole warpgroup) and then runs
 // on its first thread, 128, alone, which issues its TMA ops. The consumers keep the launch budget (no
 // setmaxnreg: 248 is already the most), hand slots back with one arrival
-// per warp (lane 0), and their CTA barriers become named barrier 1 over
+// per warp (lane 0, after the warp's lanes meet), and their CTA barriers become named barrier 1 over
 // their 128 threads.
 #sa = #tilegpu.shared<{swizzleBytes = 128, order = [1, 0]}>
 #bar = #tilegpu.shared<{swizzleBytes = 0, order = [0]}>
@@ -45,6 +45,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
     // CHECK: ^[[CONS]]:
     // CHECK-NOT: nvvm.setmaxregister
     // CHECK: nvvm.mbarrier.try_wait.parity
+    // CHECK: nvvm.bar.warp.sync %{{.*}} : i32
     // CHECK: %[[LANE:.*]] = llvm.and %{{.*}}, %{{.*}} : i32
     // CHECK: %[[LANE0:.*]] = llvm.icmp "eq" %[[LANE]], %{{.*}} : i32
     // CHECK: %[[ARRIVE:.*]] = llvm.and %[[LANE0]], %{{.*}} : i1

@@ -267,3 +267,17 @@ func.func @registers_not_multiple_of_8() {
   }
   return
 }
+
+// -----
+
+// setmaxnreg.inc would wait forever for registers the launch never
+// reserved: 8 consumer warps start at 168 registers (384 threads).
+module attributes {tilegpu.num_warps = 8 : i32} {
+  func.func @registers_over_launch() {
+    // expected-error @+1 {{'tilegpu.warp_specialize' op register budgets (40 x 128 + 248 x 256) exceed the 64512 the launch reserves}}
+    tilegpu.warp_specialize {consumerRegs = 248 : i32, producerRegs = 40 : i32, producerWarps = 4 : i32} producer {
+    } consumer {
+    }
+    return
+  }
+}

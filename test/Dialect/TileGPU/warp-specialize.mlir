@@ -59,10 +59,11 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
   // CHECK: tilegpu.arrive_barrier %{{.*}}, %[[RAN]]
   // CHECK-NEXT: tilegpu.barrier
   // CHECK-COUNT-8: tilegpu.inval_barrier
-  // CHECK: tilegpu.local_store %[[DONE]], %[[OUT]]
+  // CHECK: tilegpu.barrier
+  // CHECK-NEXT: tilegpu.local_store %[[DONE]], %[[OUT]]
   // CHECK-NEXT: }
   // CHECK-NEXT: return
-  func.func @matmul(%da: !tile.tensordesc<tensor<64x64xf16>>, %db: !tile.tensordesc<tensor<64x64xf16>>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) {
+  func.func @matmul(%da: !tile.tensordesc<tensor<64x64xf16>>, %db: !tile.tensordesc<tensor<64x64xf16>>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) attributes {tile.kernel} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %c64 = arith.constant 64 : i32
@@ -94,7 +95,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 module attributes {tilegpu.num_warps = 8 : i32, tilegpu.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: func.func @eight_warps
   // CHECK: tilegpu.warp_specialize {consumerRegs = 232 : i32, producerRegs = 40 : i32, producerWarps = 4 : i32}
-  func.func @eight_warps(%da: !tile.tensordesc<tensor<128x64xf16>>, %db: !tile.tensordesc<tensor<64x64xf16>>, %n: i32, %out: !tilegpu.memdesc<[128, 64], f32, #s>) {
+  func.func @eight_warps(%da: !tile.tensordesc<tensor<128x64xf16>>, %db: !tile.tensordesc<tensor<64x64xf16>>, %n: i32, %out: !tilegpu.memdesc<[128, 64], f32, #s>) attributes {tile.kernel} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %c64 = arith.constant 64 : i32
@@ -125,7 +126,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
   // CHECK-LABEL: func.func @unmarked
   // CHECK-NOT: tilegpu.warp_specialize
   // CHECK: tile.descriptor_load
-  func.func @unmarked(%da: !tile.tensordesc<tensor<64x64xf16>>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) {
+  func.func @unmarked(%da: !tile.tensordesc<tensor<64x64xf16>>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) attributes {tile.kernel} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
@@ -141,7 +142,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 
   // CHECK-LABEL: func.func @pointer_loads
   // CHECK-NOT: tilegpu.warp_specialize
-  func.func @pointer_loads(%p: tensor<64x64x!tile.ptr<f16>, #blocked>, %step: tensor<64x64xi32, #blocked>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) {
+  func.func @pointer_loads(%p: tensor<64x64x!tile.ptr<f16>, #blocked>, %step: tensor<64x64xi32, #blocked>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) attributes {tile.kernel} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
@@ -159,7 +160,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 
   // CHECK-LABEL: func.func @nested
   // CHECK-NOT: tilegpu.warp_specialize
-  func.func @nested(%da: !tile.tensordesc<tensor<64x64xf16>>, %n: i32, %c: i1, %out: !tilegpu.memdesc<[64, 64], f32, #s>) {
+  func.func @nested(%da: !tile.tensordesc<tensor<64x64xf16>>, %n: i32, %c: i1, %out: !tilegpu.memdesc<[64, 64], f32, #s>) attributes {tile.kernel} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
@@ -179,7 +180,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
   // The copy coordinates come from a load: the producer cannot compute them.
   // CHECK-LABEL: func.func @loaded_offset
   // CHECK-NOT: tilegpu.warp_specialize
-  func.func @loaded_offset(%da: !tile.tensordesc<tensor<64x64xf16>>, %po: !tile.ptr<i32>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) {
+  func.func @loaded_offset(%da: !tile.tensordesc<tensor<64x64xf16>>, %po: !tile.ptr<i32>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) attributes {tile.kernel} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
@@ -197,7 +198,7 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
 
   // CHECK-LABEL: func.func @one_stage
   // CHECK-NOT: tilegpu.warp_specialize
-  func.func @one_stage(%da: !tile.tensordesc<tensor<64x64xf16>>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) {
+  func.func @one_stage(%da: !tile.tensordesc<tensor<64x64xf16>>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) attributes {tile.kernel} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
@@ -208,6 +209,95 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
       %d = tilegpu.warp_group_dot %sa, %sa, %acc : !tilegpu.memdesc<[64, 64], f16, #s>, !tilegpu.memdesc<[64, 64], f16, #s>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
       scf.yield %d : tensor<64x64xf32, #mma>
     } {tile.warp_specialize, tile.num_stages = 1 : i32}
+    tilegpu.local_store %r, %out : tensor<64x64xf32, #mma> -> !tilegpu.memdesc<[64, 64], f32, #s>
+    return
+  }
+}
+
+// -----
+
+// A split loop that is the kernel's last op (its dot's result stored in
+// every iteration, nothing after it): the invalidations end the consumers'
+// region. A stage-0 iter arg stepped to a value from above (`o = m` in the
+// loop): the producer computes that value too.
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tilegpu.mma<{version = 3, instrN = 64, warpsPerCTA = [4, 1]}>
+#s = #tilegpu.shared<{swizzleBytes = 128, order = [1, 0]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @last_op
+  // CHECK: tilegpu.warp_specialize
+  // CHECK: producer {
+  // CHECK: %[[M:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
+  // CHECK: scf.for {{.*}} iter_args(%[[O:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+  // CHECK: tilegpu.async_tma_copy_global_to_local %{{.*}}[%[[O]], %{{.*}}]
+  // CHECK: scf.yield %[[M]], %{{.*}}, %{{.*}} : i32, i32, i32
+  // CHECK: } consumer {
+  // CHECK: scf.for
+  // CHECK: tilegpu.local_store
+  // No wgmma in flight (the dot's result is used in its iteration): 3 slots.
+  // CHECK-COUNT-6: tilegpu.inval_barrier
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK-NEXT: }
+  // CHECK-NEXT: return
+  func.func @last_op(%da: !tile.tensordesc<tensor<64x64xf16>>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) attributes {tile.kernel} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %pid = tile.program_id 0 : i32
+    %m = arith.muli %pid, %c64 : i32
+    // expected-remark @below {{loop warp-specialized}}
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%o = %c0) -> (i32) : i32 {
+      %a = tile.descriptor_load %da[%o, %k] : !tile.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+      %sa = tilegpu.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !tilegpu.memdesc<[64, 64], f16, #s>
+      %d = tilegpu.warp_group_dot %sa, %sa, %zero : !tilegpu.memdesc<[64, 64], f16, #s>, !tilegpu.memdesc<[64, 64], f16, #s>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+      tilegpu.local_store %d, %out : tensor<64x64xf32, #mma> -> !tilegpu.memdesc<[64, 64], f32, #s>
+      scf.yield %m : i32
+    } {tile.warp_specialize}
+    return
+  }
+}
+
+// -----
+
+// A store to global memory before the loop: the producer's copies would not
+// be ordered after it (the loop may read what it wrote), so no split. Nor
+// outside a kernel, whose launch would not get the producer warpgroup.
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tilegpu.mma<{version = 3, instrN = 64, warpsPerCTA = [4, 1]}>
+#s = #tilegpu.shared<{swizzleBytes = 128, order = [1, 0]}>
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: func.func @store_before
+  // CHECK-NOT: tilegpu.warp_specialize
+  func.func @store_before(%da: !tile.tensordesc<tensor<64x64xf16>>, %p: !tile.ptr<i32>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) attributes {tile.kernel} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    tile.store %p, %c1 : !tile.ptr<i32>
+    // expected-remark @below {{loop not warp-specialized: the kernel may write memory before it ('tile.store'), which the producer's copies would not wait for}}
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %a = tile.descriptor_load %da[%k, %c0] : !tile.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+      %sa = tilegpu.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !tilegpu.memdesc<[64, 64], f16, #s>
+      %d = tilegpu.warp_group_dot %sa, %sa, %acc : !tilegpu.memdesc<[64, 64], f16, #s>, !tilegpu.memdesc<[64, 64], f16, #s>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    } {tile.warp_specialize}
+    tilegpu.local_store %r, %out : tensor<64x64xf32, #mma> -> !tilegpu.memdesc<[64, 64], f32, #s>
+    return
+  }
+
+  // CHECK-LABEL: func.func @not_kernel
+  // CHECK-NOT: tilegpu.warp_specialize
+  func.func @not_kernel(%da: !tile.tensordesc<tensor<64x64xf16>>, %n: i32, %out: !tilegpu.memdesc<[64, 64], f32, #s>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    // expected-remark @below {{loop not warp-specialized: it is not in a kernel}}
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %a = tile.descriptor_load %da[%k, %c0] : !tile.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+      %sa = tilegpu.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !tilegpu.memdesc<[64, 64], f16, #s>
+      %d = tilegpu.warp_group_dot %sa, %sa, %acc : !tilegpu.memdesc<[64, 64], f16, #s>, !tilegpu.memdesc<[64, 64], f16, #s>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    } {tile.warp_specialize}
     tilegpu.local_store %r, %out : tensor<64x64xf32, #mma> -> !tilegpu.memdesc<[64, 64], f32, #s>
     return
   }
