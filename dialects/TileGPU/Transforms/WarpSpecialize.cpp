@@ -19,15 +19,23 @@
 // so the producer's first round of waits (parity 1) returns at once. The
 // consumers arrive once per warp (the empty mbarriers expect `num_warps`
 // arrivals) after `wgmma.wait_group 1`, which proves the previous
-// iteration's wgmmas, the last readers of its slot, are done.
+// iteration's wgmmas, the last readers of its slot, are done; so, as in
+// tilegpu-pipeline, a loop with a wgmma in flight gets one slot more than
+// num_stages. After the loop the consumers hand the last slot back, and
+// after the last split loop, once every consumer warp is past it, the
+// mbarriers are invalidated, so that the epilogue may reuse the rings.
+// (The producer's code runs on one thread, WarpSpecializeOpToLLVM.cpp.)
 //
 // The loop must be at the top level of its kernel: everything else the
 // kernel does moves into the consumer region unchanged, and the producer
 // gets clones of the scalar ops that its loop bounds, copy coordinates and
 // address computations need (an op with effects or a tensor result there
-// stops the rewrite, with a remark). The plan of each loop is
-// tilegpu-pipeline's (PipelinePlan.h): stage 0 runs in the producer, stage
-// 1 in the consumers.
+// stops the rewrite, with a remark). Since the producer's copies are
+// ordered after nothing the consumers do, a kernel that may write global
+// memory before the loop is not split. Several marked loops of one kernel
+// are split together and continue in the same rings. The plan of each loop
+// is tilegpu-pipeline's (PipelinePlan.h): stage 0 runs in the producer,
+// stage 1 in the consumers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -239,8 +247,10 @@ static void buildProducerLoop(OpBuilder &b, scf::ForOp forOp, LoopPlan &plan,
     b.clone(*op, map);
   // Round r waits for the consumers' r-th hand-back, the empty mbarrier's
   // phase r - 1: parity (r & 1) ^ 1, which round 0 finds complete.
-  WaitBarrierOp::create(b, loc, barrierAt(b, loc, r.empty, cur),
-                        arith::XOrIOp::create(b, loc, curPhase, i32(b, loc, 1)));
+  // Operands in statements of their own: argument order is unspecified.
+  Value empty = barrierAt(b, loc, r.empty, cur);
+  Value parity = arith::XOrIOp::create(b, loc, curPhase, i32(b, loc, 1));
+  WaitBarrierOp::create(b, loc, empty, parity);
   Value valid = arith::ConstantIntOp::create(b, loc, 1, 1);
   issueCopies(b, loc, plan, r.rings, r.full, map, cur, valid);
   SmallVector<Value> yields;
@@ -259,9 +269,10 @@ static Value previousSlot(OpBuilder &b, Location loc, Value slot,
                           unsigned slots) {
   Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, slot,
                                        i32(b, loc, 0));
-  return arith::SelectOp::create(
-      b, loc, isZero, i32(b, loc, slots - 1),
-      arith::SubIOp::create(b, loc, slot, i32(b, loc, 1)));
+  // Operands in statements of their own: argument order is unspecified.
+  Value last = i32(b, loc, slots - 1);
+  Value below = arith::SubIOp::create(b, loc, slot, i32(b, loc, 1));
+  return arith::SelectOp::create(b, loc, isZero, last, below);
 }
 
 /// The consumers' loop, in place of `forOp`: stage 1 of every iteration

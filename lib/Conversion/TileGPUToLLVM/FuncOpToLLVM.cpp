@@ -1,8 +1,8 @@
 //===- FuncOpToLLVM.cpp - Kernels and grid queries to LLVM -------*- C++ -*-===//
 //
 // func.func with `tile.kernel` becomes an llvm.func with `nvvm.kernel` and
-// `nvvm.reqntid` (and, warp-specialized, `nvvm.maxnreg`); tile.program_id and tile.num_programs read the ctaid and
-// nctaid special registers.
+// `nvvm.reqntid` (and, warp-specialized, `nvvm.maxnreg`); tile.program_id
+// and tile.num_programs read the ctaid and nctaid special registers.
 //
 //===----------------------------------------------------------------------===//
 

@@ -200,8 +200,10 @@ struct ArriveBarrierConversion
     // mbarrier.arrive has no predicate operand: a branch around it.
     Location loc = op.getLoc();
     NVVM::SyncWarpOp::create(rewriter, loc, i32Const(rewriter, loc, -1));
-    Value lane = LLVM::AndOp::create(rewriter, loc, getThreadId(rewriter, loc),
-                                     i32Const(rewriter, loc, 31));
+    // Operands in statements of their own: argument order is unspecified.
+    Value tid = getThreadId(rewriter, loc);
+    Value laneMask = i32Const(rewriter, loc, 31);
+    Value lane = LLVM::AndOp::create(rewriter, loc, tid, laneMask);
     Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
                                        lane, i32Const(rewriter, loc, 0));
     Value arrive = LLVM::AndOp::create(rewriter, loc, first, adaptor.getPred());

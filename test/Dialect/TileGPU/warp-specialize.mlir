@@ -30,8 +30,8 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.threads_per_warp = 32 : 
   // CHECK-NEXT: %[[M:.*]] = arith.muli %[[PID]], %{{.*}} : i32
   // CHECK: %{{.*}}:2 = scf.for %[[J:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[PS:.*]] = %{{.*}}, %[[PP:.*]] = %{{.*}}) -> (i32, i32)
   // CHECK: %[[OFF:.*]] = arith.muli %[[J]]
-  // CHECK: %[[PARITY:.*]] = arith.xori %[[PP]], %{{.*}} : i32
   // CHECK: %[[E:.*]] = tilegpu.memdesc_index %[[EMPTY]][%[[PS]]]
+  // CHECK: %[[PARITY:.*]] = arith.xori %[[PP]], %{{.*}} : i32
   // CHECK: tilegpu.wait_barrier %[[E]], %[[PARITY]]
   // CHECK: %[[F:.*]] = tilegpu.memdesc_index %[[FULL]][%[[PS]]]
   // CHECK: tilegpu.barrier_expect %[[F]], 16384, %[[TRUE:.*]] :
