@@ -145,7 +145,8 @@ static cl::opt<bool> printPipelineRemarks(
     "print-pipeline-remarks",
     cl::desc("Print a remark for every loop with a dot (or tl.range's "
              "num_stages): how tilegpu-pipeline pipelined it, or why not, "
-             "and why each load left in it is not prefetched"),
+             "and why each load left in it is not prefetched; and for every "
+             "loop marked warp_specialize, whether it was split"),
     cl::cat(tilecCat));
 static cl::opt<bool>
     listKernelsFlag("list-kernels",
